@@ -1,0 +1,4 @@
+export * from './users.js';
+export * from './sessions.js';
+export * from './email-codes.js';
+export * from './credits.js';

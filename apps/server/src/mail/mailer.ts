@@ -1,0 +1,85 @@
+/**
+ * Outgoing mail. With SMTP_URL set, mail goes through that server; otherwise each mail is kept
+ * in an outbox folder, printed to the console and listed by `GET /dev/mail`, so sign-up works offline.
+ */
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import { randomCode } from '../lib/crypto.js';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface StoredMail extends Mail {
+  sentAt: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+export class SmtpMailer implements Mailer {
+  readonly kind = 'smtp';
+  private readonly transport: Transporter;
+
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    this.transport = nodemailer.createTransport(url);
+  }
+
+  async send(mail: Mail): Promise<void> {
+    await this.transport.sendMail({ from: this.from, ...mail });
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}
+
+export class OutboxMailer implements Mailer {
+  readonly kind = 'outbox';
+
+  constructor(
+    private readonly folder: string,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number,
+  ) {}
+
+  async send(mail: Mail): Promise<void> {
+    const sentAt = new Date(this.now());
+    const stored: StoredMail = { ...mail, sentAt: sentAt.toISOString() };
+    await mkdir(this.folder, { recursive: true });
+    const name = `${String(sentAt.getTime()).padStart(14, '0')}-${randomCode(6)}.json`;
+    await writeFile(path.join(this.folder, name), JSON.stringify(stored, null, 2));
+    this.log.info({ to: mail.to, subject: mail.subject }, `mail to ${mail.to}:\n${mail.text}`);
+  }
+
+  /** Mails to `to` (all when omitted), newest first. */
+  async list(to?: string): Promise<StoredMail[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.folder);
+    } catch {
+      return [];
+    }
+    const wanted = to?.trim().toLowerCase();
+    const mails = await Promise.all(
+      names
+        .filter((n) => n.endsWith('.json'))
+        .sort()
+        .reverse()
+        .map(async (n) => JSON.parse(await readFile(path.join(this.folder, n), 'utf8')) as StoredMail),
+    );
+    return wanted ? mails.filter((m) => m.to.toLowerCase() === wanted) : mails;
+  }
+
+  close(): void {}
+}

@@ -1,0 +1,136 @@
+/** Reads and writes accounts and their AI-credit balance. */
+import { eq, sql } from 'drizzle-orm';
+import {
+  USER_TYPE_BASIC,
+  USER_TYPE_VISITOR,
+  type SelfInfo,
+} from '@meet/shared';
+import type { Db } from '../db/database.js';
+import { creditLedger, users, type UserRow } from '../db/schema/index.js';
+import type { Clock } from '../lib/clock.js';
+import { randomCode, randomDigits } from '../lib/crypto.js';
+
+/** Postgres' unique-violation SQLSTATE, as both drivers report it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+function newIdentity() {
+  return { code: randomCode(12), conferenceNumber: `${1 + Number(randomDigits(1)) % 9}${randomDigits(9)}` };
+}
+
+export class UsersRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async findById(id: number): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    return row;
+  }
+
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email));
+    return row;
+  }
+
+  async findByVisitorUuid(uuid: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.visitorUuid, uuid));
+    return row;
+  }
+
+  /** Creates a basic user and credits the sign-up gift in the same transaction. */
+  async createRegistered(
+    tx: Db,
+    input: { email: string; passwordHash: string; credits: number },
+  ): Promise<UserRow> {
+    const now = new Date(this.clock.now());
+    const identity = newIdentity();
+    const [row] = await tx
+      .insert(users)
+      .values({
+        ...identity,
+        email: input.email,
+        passwordHash: input.passwordHash,
+        userName: input.email.split('@')[0]!.slice(0, 50),
+        userType: USER_TYPE_BASIC,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx
+      .insert(creditLedger)
+      .values({ userId: row!.id, delta: input.credits, reason: 'signup', createdAt: now });
+    return row!;
+  }
+
+  /** The visitor account of a device: the same uuid always gets the same account. */
+  async findOrCreateVisitor(uuid: string): Promise<UserRow> {
+    const existing = await this.findByVisitorUuid(uuid);
+    if (existing) return existing;
+    const now = new Date(this.clock.now());
+    const identity = newIdentity();
+    try {
+      const [row] = await this.db
+        .insert(users)
+        .values({
+          ...identity,
+          visitorUuid: uuid,
+          isVisitor: true,
+          userName: `Guest-${identity.code.slice(0, 4).toUpperCase()}`,
+          userType: USER_TYPE_VISITOR,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return row!;
+    } catch (error) {
+      // Two first requests of one device raced; the other one created it.
+      if (isUniqueViolation(error)) {
+        const row = await this.findByVisitorUuid(uuid);
+        if (row) return row;
+      }
+      throw error;
+    }
+  }
+
+  async update(
+    id: number,
+    fields: Partial<Pick<UserRow, 'userName' | 'avatarUrl' | 'passwordHash'>>,
+  ): Promise<UserRow> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...fields, updatedAt: new Date(this.clock.now()) })
+      .where(eq(users.id, id))
+      .returning();
+    return row!;
+  }
+
+  async creditBalance(userId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ total: sql<string | null>`sum(${creditLedger.delta})` })
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, userId));
+    return Number(row?.total ?? 0);
+  }
+
+  async selfInfo(user: UserRow): Promise<SelfInfo> {
+    return {
+      userId: user.id,
+      userConferenceId: user.conferenceNumber,
+      code: user.code,
+      avatar: user.avatarUrl,
+      email: user.email ?? '',
+      userName: user.userName,
+      userType: user.userType,
+      payType: user.payType,
+      expiredTime: user.expiredTime,
+      energyPoint: await this.creditBalance(user.id),
+      isVisitor: user.isVisitor,
+    };
+  }
+}

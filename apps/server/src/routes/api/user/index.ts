@@ -1,0 +1,176 @@
+/** The account calls of SPEC.md section 7 ("User"), under /api/user. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  SIGNUP_AI_CREDITS,
+  avatarPayload,
+  emailLoginBody,
+  emailRegisterBody,
+  emptyPayload,
+  generateEmailVerifyCodeBody,
+  loginPayload,
+  replySchema,
+  resetEmailPasswordBody,
+  selfInfo,
+  updateUserInfoBody,
+  verifyEmailCodeBody,
+  visitorLoginBody,
+
+} from '@meet/shared';
+import { AppError } from '../../../lib/app-error.js';
+import { hashPassword, verifyPassword } from '../../../lib/crypto.js';
+import { requestLanguage } from '../../../lib/language.js';
+import { ok } from '../../../lib/reply.js';
+import { isUniqueViolation } from '../../../repositories/users-repository.js';
+import type { UserRow } from '../../../db/schema/index.js';
+import { authenticate } from '../../../plugins/auth.js';
+import { changeAvatar } from './avatar.js';
+
+export default async function userRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { users, sessions, emailCodes, mailer, database } = app.services;
+  const limited = { rateLimit: { max: app.services.config.limits.authPerMinute, timeWindow: 60_000 } };
+  const tags = ['user'];
+
+  /** Issues a token, returns it in the payload and the `authorization` header. */
+  async function signIn(user: UserRow, reply: { header(k: string, v: string): unknown }) {
+    const token = await sessions.issue(user.id);
+    reply.header('authorization', token);
+    return { token, userInfo: await users.selfInfo(user) };
+  }
+
+  app.post(
+    '/generateEmailVerifyCode',
+    {
+      config: limited,
+      schema: { tags, body: generateEmailVerifyCodeBody, response: { 200: replySchema(emptyPayload) } },
+    },
+    async (request) => {
+      const { email, type } = request.body;
+      const existing = await users.findByEmail(email);
+      if (type === 'register' && existing) throw AppError.badRequest('emailRegistered');
+      if (type === 'reset' && !existing) throw AppError.badRequest('emailNotRegistered');
+      const code = await emailCodes.issue(email, type, request.ip);
+      const language = requestLanguage(request);
+      await mailer.send({
+        to: email,
+        subject: language === 'zh' ? `您的验证码：${code}` : `Your verification code: ${code}`,
+        text:
+          language === 'zh'
+            ? `您的验证码是 ${code}，10 分钟内有效。如果不是您本人操作，请忽略此邮件。`
+            : `Your verification code is ${code}. It is valid for 10 minutes. If you did not ask for it, ignore this mail.`,
+      });
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/verifyEmailCode',
+    { config: limited, schema: { tags, body: verifyEmailCodeBody, response: { 200: replySchema(emptyPayload) } } },
+    async (request) => {
+      const { email, code, type } = request.body;
+      await emailCodes.check(email, type, code, { consume: false });
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/emailRegister',
+    { config: limited, schema: { tags, body: emailRegisterBody, response: { 200: replySchema(loginPayload) } } },
+    async (request, reply) => {
+      const { email, code, password } = request.body;
+      if (await users.findByEmail(email)) throw AppError.badRequest('emailRegistered');
+      const passwordHash = await hashPassword(password);
+      let user: UserRow;
+      try {
+        user = await database.db.transaction(async (tx) => {
+          await emailCodes.check(email, 'register', code, { consume: true, tx });
+          return users.createRegistered(tx, { email, passwordHash, credits: SIGNUP_AI_CREDITS });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw AppError.badRequest('emailRegistered');
+        throw error;
+      }
+      return ok(request, await signIn(user, reply));
+    },
+  );
+
+  app.post(
+    '/emailLogin',
+    { config: limited, schema: { tags, body: emailLoginBody, response: { 200: replySchema(loginPayload) } } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const user = await users.findByEmail(email);
+      if (!user?.passwordHash) throw AppError.badRequest('emailNotRegistered');
+      if (!(await verifyPassword(password, user.passwordHash))) {
+        throw AppError.badRequest('incorrectPassword');
+      }
+      return ok(request, await signIn(user, reply));
+    },
+  );
+
+  app.post(
+    '/resetEmailPassword',
+    { config: limited, schema: { tags, body: resetEmailPasswordBody, response: { 200: replySchema(loginPayload) } } },
+    async (request, reply) => {
+      const { email, code, password } = request.body;
+      const user = await users.findByEmail(email);
+      if (!user) throw AppError.badRequest('emailNotRegistered');
+      const passwordHash = await hashPassword(password);
+      await database.db.transaction(async (tx) => {
+        await emailCodes.check(email, 'reset', code, { consume: true, tx });
+        await sessions.revokeAllOf(user.id, tx);
+      });
+      const updated = await users.update(user.id, { passwordHash });
+      return ok(request, await signIn(updated, reply));
+    },
+  );
+
+  app.post(
+    '/visitorLogin',
+    { config: limited, schema: { tags, body: visitorLoginBody, response: { 200: replySchema(loginPayload) } } },
+    async (request, reply) => {
+      const user = await users.findOrCreateVisitor(request.body.uuid);
+      return ok(request, await signIn(user, reply));
+    },
+  );
+
+  app.post(
+    '/logout',
+    { preHandler: authenticate, schema: { tags, response: { 200: replySchema(emptyPayload) } } },
+    async (request) => {
+      await sessions.revoke(request.token!);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/getUserInfo',
+    { preHandler: authenticate, schema: { tags, response: { 200: replySchema(selfInfo) } } },
+    async (request) => ok(request, await users.selfInfo(request.user!)),
+  );
+
+  app.post(
+    '/updateUserInfo',
+    {
+      preHandler: authenticate,
+      schema: { tags, body: updateUserInfoBody, response: { 200: replySchema(selfInfo) } },
+    },
+    async (request) => {
+      const user = request.user!;
+      const { username } = request.body;
+      if (username === user.userName) throw AppError.badRequest('nicknameUnchanged');
+      return ok(request, await users.selfInfo(await users.update(user.id, { userName: username })));
+    },
+  );
+
+  app.post(
+    '/changeAvatar',
+    {
+      preHandler: authenticate,
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: replySchema(avatarPayload) } },
+    },
+    async (request) => ok(request, await changeAvatar(request)),
+  );
+
+}

@@ -1,0 +1,57 @@
+/** Health, the OpenAPI document, the dev mailbox and stored files. */
+import type { FastifyInstance } from 'fastify';
+import { CLIENT_VERSION } from '@meet/shared';
+import { OutboxMailer } from '../mail/mailer.js';
+
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  webm: 'video/webm',
+  mp4: 'video/mp4',
+  opus: 'audio/ogg',
+  json: 'application/json',
+};
+
+export default async function systemRoutes(app: FastifyInstance) {
+  const { database, mailer, blobs } = app.services;
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    const started = performance.now();
+    try {
+      await database.ping();
+    } catch (error) {
+      app.log.error({ err: error }, 'health check: database unreachable');
+      return reply.status(503).send({ status: 'error', version: CLIENT_VERSION, database: 'unreachable' });
+    }
+    return {
+      status: 'ok',
+      version: CLIENT_VERSION,
+      database: database.kind,
+      databaseMs: Math.round((performance.now() - started) * 10) / 10,
+    };
+  });
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
+
+  if (mailer instanceof OutboxMailer) {
+    app.get<{ Querystring: { to?: string } }>('/dev/mail', { schema: { hide: true } }, async (request) =>
+      mailer.list(typeof request.query.to === 'string' ? request.query.to : undefined),
+    );
+  }
+
+  app.get<{ Params: { '*': string } }>('/files/*', { schema: { hide: true } }, async (request, reply) => {
+    const key = request.params['*'];
+    const blob = await blobs.get(key);
+    if (!blob) return reply.status(404).send({ code: -1, msg: 'Not found', payload: null });
+    const ext = key.split('.').pop()?.toLowerCase() ?? '';
+    return reply
+      .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
+      .header('content-length', blob.size)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(blob.stream);
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * Process entry: reads the environment, checks the data folder, starts the app and prints
+ * `Ready on http://localhost:PORT`. Start-up problems a person can fix are one line, not a trace.
+ */
+import { access, constants, mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ConfigError, loadConfig, type Config } from './config/config.js';
+import { buildApp } from './app.js';
+
+class StartupError extends Error {}
+
+async function checkDataDir(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+    await access(dir, constants.W_OK);
+    const probe = path.join(dir, `.write-test-${process.pid}`);
+    await writeFile(probe, '');
+    await rm(probe);
+  } catch {
+    throw new StartupError(`data folder ${dir} is not writable (set DATA_DIR to a writable folder)`);
+  }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new StartupError(error.message);
+    throw error;
+  }
+  await checkDataDir(config.dataDir);
+  const app = await buildApp({ config });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    const code = (error as { code?: string }).code;
+    if (code === 'EADDRINUSE') throw new StartupError(`port ${config.port} is already in use (set PORT to a free port)`);
+    if (code === 'EACCES') throw new StartupError(`no permission to listen on port ${config.port}`);
+    throw error;
+  }
+  app.log.info(`started in ${Math.round(performance.now() - started)} ms`);
+  console.log(`Ready on http://localhost:${config.port}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof StartupError) {
+    console.error(`Error: ${error.message}`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,33 @@
+/** What route handlers reach through `app.services`: repositories, mail, files, clock and config. */
+import type { Config } from './config/config.js';
+import type { Database } from './db/database.js';
+import type { Clock } from './lib/clock.js';
+import type { Mailer } from './mail/mailer.js';
+import type { EmailCodesRepository } from './repositories/email-codes-repository.js';
+import type { SessionsRepository } from './repositories/sessions-repository.js';
+import type { UsersRepository } from './repositories/users-repository.js';
+import type { BlobStore } from './storage/blob-store.js';
+import type { UserRow } from './db/schema/index.js';
+import type { Language } from '@meet/shared';
+
+export interface Services {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  mailer: Mailer;
+  blobs: BlobStore;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  emailCodes: EmailCodesRepository;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+    token: string | null;
+    language: Language | null;
+  }
+}

@@ -1,0 +1,48 @@
+/** Where files live (avatars now; backgrounds and recordings later). Local folder by default. */
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+export interface BlobStore {
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** A readable stream and its size, or null when there is no such blob. */
+  get(key: string): Promise<{ stream: Readable; size: number } | null>;
+  delete(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9._/-]*$/;
+
+export class LocalBlobStore implements BlobStore {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe blob key: ${key}`);
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const file = this.pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    // Write then rename so a reader never sees half a file.
+    const tmp = `${file}.${process.pid}.tmp`;
+    await writeFile(tmp, data);
+    await rename(tmp, file);
+  }
+
+  async get(key: string): Promise<{ stream: Readable; size: number } | null> {
+    if (!SAFE_KEY.test(key) || key.includes('..')) return null;
+    const file = this.pathOf(key);
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) return null;
+      return { stream: createReadStream(file), size: info.size };
+    } catch {
+      return null;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Starts the real app on a real database for one test file: in-memory PGlite by default, or a
+ * fresh PostgreSQL database when TEST_DB=postgres (created here, dropped on close).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import postgres from 'postgres';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config/config.js';
+import { openDatabase, type Database } from '../src/db/database.js';
+import { ManualClock } from '../src/lib/clock.js';
+
+export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://127.0.0.1:5432/test';
+export const dbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: ManualClock;
+  config: Config;
+  dataDir: string;
+  /** POST a JSON body to an API path, with an optional bearer token. */
+  post(url: string, body?: unknown, token?: string, extra?: Partial<InjectOptions>): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (dbKind === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite' });
+    return { database, drop: async () => undefined };
+  }
+  const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export async function build(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'meet-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const clock = new ManualClock(Date.UTC(2026, 5, 1, 8, 0, 0));
+  const { database, drop } = await openTestDatabase();
+  const app = await buildApp({ config, clock, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    clock,
+    config,
+    dataDir,
+    post: (url, body, token, extra) =>
+      app.inject({
+        method: 'POST',
+        url,
+        payload: body as InjectOptions['payload'],
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        ...extra,
+      }),
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Reads the newest code mailed to an address from the outbox. */
+export async function mailedCode(t: TestApp, email: string): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url: `/dev/mail?to=${encodeURIComponent(email)}` });
+  const mails = res.json() as { text: string }[];
+  const match = mails[0] && /\b(\d{6})\b/.exec(mails[0].text);
+  if (!match) throw new Error(`no code mailed to ${email}`);
+  return match[1]!;
+}
+
+/** Signs a new user up through the API and returns their token. */
+export async function registerUser(
+  t: TestApp,
+  email: string,
+  password = 'secret123',
+  ip = randomIp(),
+): Promise<string> {
+  const sent = await t.post('/api/user/generateEmailVerifyCode', { email, type: 'register' }, undefined, {
+    remoteAddress: ip,
+  });
+  if (sent.json().code !== 0) throw new Error(`code request failed: ${sent.body}`);
+  const code = await mailedCode(t, email);
+  const res = await t.post('/api/user/emailRegister', { email, code, password });
+  if (res.json().code !== 0) throw new Error(`register failed: ${res.body}`);
+  return res.json().payload.token as string;
+}
+
+/** A made-up client address for app.inject, so per-IP limits of one test don't touch another. */
+export function randomIp(): string {
+  const octet = () => Math.floor(Math.random() * 250) + 1;
+  return `10.${octet()}.${octet()}.${octet()}`;
+}

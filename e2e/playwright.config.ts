@@ -1,0 +1,58 @@
+/**
+ * Browser tests against the built product (apps/web/dist served by apps/server/dist), in Debian's
+ * Chromium with fake camera and microphone. The server gets its own data folder for each run.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4310);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'meet-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: ['solo/**/*.spec.ts', 'two/**/*.spec.ts', 'three/**/*.spec.ts'],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: path.join(dataDir, 'e2e-results.json') }]],
+  outputDir: path.join(dataDir, 'test-results'),
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: 'en-US',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node ../apps/server/dist/server.js',
+    url: `http://localhost:${port}/healthz`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      EMAIL_CODE_IP_DAILY_LIMIT: '10000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    },
+  },
+});

@@ -1,0 +1,43 @@
+/**
+ * Field schemas that accept both JSON and form-encoded bodies (where every value is a string).
+ * Messages are error keys of `errors/messages.ts`; the server turns them into text.
+ */
+import { z } from 'zod';
+import { EMAIL_CODE_LENGTH, NICKNAME_MAX_PROFILE } from '../constants.js';
+import { isValidPassword } from '../domain/validation.js';
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, { error: 'invalidEmail' })
+  .regex(EMAIL_RE, { error: 'invalidEmail' });
+
+export const codeField = z
+  .union([z.string(), z.number()])
+  .transform((value) => String(value).trim())
+  .pipe(z.string().regex(new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`), { error: 'codeFormat' }));
+
+export const passwordField = z
+  .string()
+  .max(128, { error: 'passwordRule' })
+  .refine(isValidPassword, { error: 'passwordRule' });
+
+export const boolField = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((value) => value === true || value === 'true' || value === '1');
+
+export const nicknameField = (max: number = NICKNAME_MAX_PROFILE) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: 'nicknameEmpty' })
+    .max(max, { error: 'nicknameTooLong' });
+
+/** Integers sent as numbers (JSON) or digit strings (forms). */
+export const intField = z
+  .union([z.number(), z.string().trim().regex(/^-?\d+$/)])
+  .transform((value) => Number(value))
+  .pipe(z.number().int());

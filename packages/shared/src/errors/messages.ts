@@ -1,0 +1,80 @@
+/**
+ * The catalogue of every message a reply's `msg` can carry, in both languages.
+ * The server picks the request's language; the web app loads the same texts under `errors.*`.
+ */
+export const errorMessages = {
+  success: { en: 'success', zh: '成功' },
+  failure: { en: 'Operation failed', zh: '操作失败' },
+  invalidRequest: { en: 'Invalid request: {{detail}}', zh: '请求参数有误：{{detail}}' },
+  fieldRequired: { en: '{{field}} is required', zh: '缺少 {{field}}' },
+  fieldInvalid: { en: '{{field}} is not valid', zh: '{{field}} 格式不正确' },
+  authFailed: { en: 'Authentication failed, please sign in again', zh: '登录已失效，请重新登录' },
+  realLoginRequired: { en: 'Please sign in with an account', zh: '请使用账号登录' },
+  notFound: { en: 'Not found', zh: '未找到' },
+  serverError: { en: 'Server error, please try again later', zh: '服务器错误，请稍后重试' },
+  rateLimited: { en: 'Too many requests, please try again later', zh: '请求过于频繁，请稍后重试' },
+  tooManyOperations: {
+    en: 'Too many operations, please retry after 24 hours',
+    zh: '操作过于频繁，请24小时后重试',
+  },
+  codeRequestTooSoon: {
+    en: 'Please wait {{seconds}} seconds before requesting another code',
+    zh: '请 {{seconds}} 秒后再获取验证码',
+  },
+  invalidEmail: { en: 'Please enter a valid email address', zh: '请输入有效的邮箱地址' },
+  codeFormat: { en: 'The verification code is 6 digits', zh: '验证码为6位数字' },
+  incorrectCode: { en: 'Incorrect verification code', zh: '验证码错误' },
+  codeExpired: { en: 'Verification code expired', zh: '验证码已过期' },
+  codeVoid: {
+    en: 'Operation timed out, request a verification email again',
+    zh: '操作超时，请重新获取验证邮件',
+  },
+  emailRegistered: { en: 'This email has already been registered', zh: '该邮箱已被注册' },
+  emailNotRegistered: { en: 'This email has not been registered', zh: '该邮箱未注册' },
+  incorrectPassword: { en: 'Incorrect password', zh: '密码错误' },
+  passwordRule: {
+    en: 'Password must be at least 6 characters and contain letters and numbers',
+    zh: '密码至少6位，且须包含字母和数字',
+  },
+  nicknameEmpty: { en: 'Nickname cannot be empty', zh: '昵称不能为空' },
+  nicknameTooLong: {
+    en: 'Nickname cannot exceed {{max}} characters',
+    zh: '昵称不能超过{{max}}个字符',
+  },
+  nicknameUnchanged: {
+    en: 'The new nickname is the same as the current one',
+    zh: '新昵称与当前昵称相同',
+  },
+  avatarMissing: { en: 'Please choose an image', zh: '请选择图片' },
+  avatarType: {
+    en: 'Please select a png, jpeg, gif or jpg image',
+    zh: '请选择 png、jpeg、gif 或 jpg 图片',
+  },
+  avatarTooSmall: {
+    en: 'The image must be at least 100x120 pixels',
+    zh: '图片尺寸不能小于 100x120 像素',
+  },
+  avatarTooLarge: {
+    en: 'The image must be at most 3000 pixels on each side',
+    zh: '图片边长不能超过 3000 像素',
+  },
+  fileTooLarge: { en: 'The file is too large', zh: '文件过大' },
+} as const satisfies Record<string, { en: string; zh: string }>;
+
+export type ErrorKey = keyof typeof errorMessages;
+export type Language = 'en' | 'zh';
+
+export function isErrorKey(value: string): value is ErrorKey {
+  return Object.prototype.hasOwnProperty.call(errorMessages, value);
+}
+
+/** Fills `{{name}}` placeholders; unknown placeholders stay as they are. */
+export function formatMessage(
+  key: ErrorKey,
+  language: Language,
+  params: Record<string, string | number> = {},
+): string {
+  return errorMessages[key][language].replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
