@@ -19,7 +19,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: path.join(dataDir, 'e2e-results.json') }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.E2E_REPORT ?? path.join(dataDir, 'e2e-results.json') }],
+  ],
   outputDir: path.join(dataDir, 'test-results'),
   use: {
     baseURL: `http://localhost:${port}`,

@@ -1,0 +1,92 @@
+// `npm test`: installs what the tests need, builds, then runs every suite — unit, server
+// integration on PGlite and on PostgreSQL, and browser tests — and ends with `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  RUNTIME_DEBIAN_PACKAGES,
+  buildAll,
+  checkNode,
+  ensureDebianPackages,
+  ensureNodeModules,
+  log,
+  root,
+} from './lib/setup.mjs';
+
+checkNode();
+ensureNodeModules();
+ensureDebianPackages([...RUNTIME_DEBIAN_PACKAGES, 'chromium', 'fonts-noto-cjk']);
+buildAll();
+
+const work = mkdtempSync(path.join(tmpdir(), 'meet-test-run-'));
+const only = process.argv.slice(2);
+
+/** Each suite writes a JSON report; counts come from it, and a suite that crashed counts as failed. */
+const suites = [
+  {
+    name: 'unit: shared',
+    cwd: 'packages/shared',
+    cmd: ['npx', 'vitest', 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', '--outputFile.json=REPORT'],
+    kind: 'vitest',
+  },
+  {
+    name: 'unit: web',
+    cwd: 'apps/web',
+    cmd: ['npx', 'vitest', 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', '--outputFile.json=REPORT'],
+    kind: 'vitest',
+  },
+  {
+    name: 'server on PGlite',
+    cwd: 'apps/server',
+    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=REPORT'],
+    env: { TEST_DB: 'pglite' },
+    kind: 'vitest',
+  },
+  {
+    name: 'server on PostgreSQL',
+    cwd: 'apps/server',
+    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=REPORT'],
+    env: { TEST_DB: 'postgres' },
+    kind: 'vitest',
+  },
+  {
+    name: 'browser (Playwright)',
+    cwd: 'e2e',
+    cmd: ['npx', 'playwright', 'test'],
+    env: { E2E_REPORT: 'REPORT' },
+    kind: 'playwright',
+  },
+];
+
+function countsOf(kind, reportFile) {
+  if (!existsSync(reportFile)) return null;
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  if (kind === 'vitest') return { passed: report.numPassedTests, failed: report.numFailedTests };
+  const s = report.stats ?? {};
+  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0 };
+}
+
+const results = [];
+for (const [i, suite] of suites.entries()) {
+  if (only.length && !only.some((o) => suite.name.includes(o))) continue;
+  const report = path.join(work, `report-${i}.json`);
+  const cmd = suite.cmd.map((part) => part.replace('REPORT', report));
+  const env = { ...process.env, ...suite.env };
+  for (const [k, v] of Object.entries(env)) if (v === 'REPORT') env[k] = report;
+  log(`── ${suite.name} ──`);
+  const started = Date.now();
+  const run = spawnSync(cmd[0], cmd.slice(1), { cwd: path.join(root, suite.cwd), stdio: 'inherit', env });
+  let counts = countsOf(suite.kind, report);
+  if (!counts) counts = { passed: 0, failed: 1 };
+  else if (run.status !== 0 && counts.failed === 0) counts.failed = 1;
+  results.push({ name: suite.name, ...counts, seconds: Math.round((Date.now() - started) / 1000) });
+}
+rmSync(work, { recursive: true, force: true });
+
+console.log('\nSuites:');
+for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
