@@ -27,6 +27,11 @@ import { SessionsRepository } from './repositories/sessions-repository.js';
 import { UsersRepository } from './repositories/users-repository.js';
 import systemRoutes from './routes/system.js';
 import userRoutes from './routes/api/user/index.js';
+import conferenceRoutes from './routes/api/conference/index.js';
+import toolRoutes from './routes/api/tool.js';
+import { ConferenceService } from './conferences/conference-service.js';
+import { LookupGuard } from './conferences/lookup-guard.js';
+import { ConferencesRepository } from './repositories/conferences-repository.js';
 import webRoutes from './routes/web.js';
 import type { Services } from './services.js';
 import { LocalBlobStore } from './storage/blob-store.js';
@@ -81,6 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     : new OutboxMailer(path.join(config.dataDir, 'mail'), app.log, () => clock.now());
   await mkdir(path.join(config.dataDir, 'files'), { recursive: true });
 
+  const conferences = new ConferencesRepository(database.db, clock);
   const services: Services = {
     config,
     database,
@@ -93,6 +99,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       perEmailPerDay: config.limits.emailCodesPerEmailPerDay,
       perIpPerDay: config.limits.emailCodesPerIpPerDay,
     }),
+    conferences,
+    conferenceService: new ConferenceService(database, conferences, clock),
+    lookupGuard: new LookupGuard(clock),
   };
   app.decorate('services', services);
   app.decorateRequest('user', null);
@@ -109,6 +118,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(systemRoutes);
   await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(conferenceRoutes, { prefix: '/api/conference' });
+  await app.register(toolRoutes, { prefix: '/api' });
   await app.register(webRoutes);
   return app;
 }

@@ -17,7 +17,9 @@ async function checkDataDir(dir: string): Promise<void> {
     await writeFile(probe, '');
     await rm(probe);
   } catch {
-    throw new StartupError(`data folder ${dir} is not writable (set DATA_DIR to a writable folder)`);
+    throw new StartupError(
+      `data folder ${dir} is not writable (set DATA_DIR to a writable folder)`,
+    );
   }
 }
 
@@ -56,7 +58,8 @@ async function main(): Promise<void> {
   } catch (error) {
     await app.close().catch(() => undefined);
     const code = (error as { code?: string }).code;
-    if (code === 'EADDRINUSE') throw new StartupError(`port ${config.port} is already in use (set PORT to a free port)`);
+    if (code === 'EADDRINUSE')
+      throw new StartupError(`port ${config.port} is already in use (set PORT to a free port)`);
     if (code === 'EACCES') throw new StartupError(`no permission to listen on port ${config.port}`);
     throw error;
   }

@@ -1,4 +1,7 @@
 /** What route handlers reach through `app.services`: repositories, mail, files, clock and config. */
+import type { ConferenceService } from './conferences/conference-service.js';
+import type { LookupGuard } from './conferences/lookup-guard.js';
+import type { ConferencesRepository } from './repositories/conferences-repository.js';
 import type { Config } from './config/config.js';
 import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
@@ -19,6 +22,9 @@ export interface Services {
   users: UsersRepository;
   sessions: SessionsRepository;
   emailCodes: EmailCodesRepository;
+  conferences: ConferencesRepository;
+  conferenceService: ConferenceService;
+  lookupGuard: LookupGuard;
 }
 
 declare module 'fastify' {

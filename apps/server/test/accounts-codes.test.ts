@@ -8,7 +8,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const send = (email: string, type: 'register' | 'reset', ip = randomIp(), language?: string) =>
-  t.post('/api/user/generateEmailVerifyCode', { email, type, language }, undefined, { remoteAddress: ip });
+  t.post('/api/user/generateEmailVerifyCode', { email, type, language }, undefined, {
+    remoteAddress: ip,
+  });
 
 describe('generateEmailVerifyCode', () => {
   test('mails a 6-digit code to the address and answers code 0', async () => {
@@ -116,7 +118,9 @@ describe('verifyEmailCode', () => {
     await send(email, 'register');
     const code = await mailedCode(t, email);
     t.clock.advance(10 * 60 * 1000 - 1000);
-    expect((await t.post('/api/user/verifyEmailCode', { email, code, type: 'register' })).json().code).toBe(0);
+    expect(
+      (await t.post('/api/user/verifyEmailCode', { email, code, type: 'register' })).json().code,
+    ).toBe(0);
     t.clock.advance(2000);
     const res = await t.post('/api/user/verifyEmailCode', { email, code, type: 'register' });
     expect(res.json().msg).toBe('Verification code expired');
@@ -128,7 +132,11 @@ describe('verifyEmailCode', () => {
     const code = await mailedCode(t, email);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const res = await t.post('/api/user/verifyEmailCode', { email, code: wrong, type: 'register' });
+      const res = await t.post('/api/user/verifyEmailCode', {
+        email,
+        code: wrong,
+        type: 'register',
+      });
       expect(res.json().msg).toBe('Incorrect verification code');
     }
     const res = await t.post('/api/user/verifyEmailCode', { email, code, type: 'register' });
@@ -136,7 +144,11 @@ describe('verifyEmailCode', () => {
   });
 
   test('a code must be 6 digits', async () => {
-    const res = await t.post('/api/user/verifyEmailCode', { email: 'a@example.com', code: '12', type: 'register' });
+    const res = await t.post('/api/user/verifyEmailCode', {
+      email: 'a@example.com',
+      code: '12',
+      type: 'register',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe('The verification code is 6 digits');
   });

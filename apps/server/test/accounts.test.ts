@@ -28,9 +28,17 @@ describe('emailRegister', () => {
     expect(body.code).toBe(0);
     expect(body.payload.token).toMatch(/^[\w-]{43}$/);
     expect(res.headers.authorization).toBe(body.payload.token);
-    expect(body.payload.userInfo).toMatchObject({ email, userType: 1, energyPoint: 60, isVisitor: false });
+    expect(body.payload.userInfo).toMatchObject({
+      email,
+      userType: 1,
+      energyPoint: 60,
+      isVisitor: false,
+    });
 
-    const [user] = await t.app.services.database.db.select().from(users).where(eq(users.email, email));
+    const [user] = await t.app.services.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, email));
     const ledger = await t.app.services.database.db
       .select()
       .from(creditLedger)
@@ -39,16 +47,27 @@ describe('emailRegister', () => {
     expect(user!.passwordHash).toMatch(/^scrypt\$/);
   });
 
-  test.each(['abc12', 'abcdefgh', '12345678'])('password %s breaks the rule and is refused', async (password) => {
-    const res = await t.post('/api/user/emailRegister', { email: 'p@example.com', code: '123456', password });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toBe('Password must be at least 6 characters and contain letters and numbers');
-  });
+  test.each(['abc12', 'abcdefgh', '12345678'])(
+    'password %s breaks the rule and is refused',
+    async (password) => {
+      const res = await t.post('/api/user/emailRegister', {
+        email: 'p@example.com',
+        code: '123456',
+        password,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe(
+        'Password must be at least 6 characters and contain letters and numbers',
+      );
+    },
+  );
 
   test('a used code cannot register twice, and a registered email is refused', async () => {
     const email = 'twice@example.com';
     const code = await requestCode(email, 'register');
-    expect((await t.post('/api/user/emailRegister', { email, code, password: 'abc123' })).json().code).toBe(0);
+    expect(
+      (await t.post('/api/user/emailRegister', { email, code, password: 'abc123' })).json().code,
+    ).toBe(0);
     const again = await t.post('/api/user/emailRegister', { email, code, password: 'abc123' });
     expect(again.json().msg).toBe('This email has already been registered');
     const sent = await t.post('/api/user/generateEmailVerifyCode', { email, type: 'register' });
@@ -69,10 +88,16 @@ describe('emailRegister', () => {
 describe('emailLogin, logout and tokens', () => {
   test('signs in with the right password; "Incorrect password" otherwise', async () => {
     await registerUser(t, 'login@example.com', 'pass1234');
-    const bad = await t.post('/api/user/emailLogin', { email: 'login@example.com', password: 'pass9999' });
+    const bad = await t.post('/api/user/emailLogin', {
+      email: 'login@example.com',
+      password: 'pass9999',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toBe('Incorrect password');
-    const good = await t.post('/api/user/emailLogin', { email: 'LOGIN@example.com', password: 'pass1234' });
+    const good = await t.post('/api/user/emailLogin', {
+      email: 'LOGIN@example.com',
+      password: 'pass1234',
+    });
     expect(good.json().code).toBe(0);
     const info = await t.post('/api/user/getUserInfo', {}, good.json().payload.token);
     expect(info.json().payload.email).toBe('login@example.com');
@@ -131,7 +156,9 @@ describe('resetEmailPassword', () => {
     expect((await t.post('/api/user/emailLogin', { email, password: 'oldpass1' })).json().msg).toBe(
       'Incorrect password',
     );
-    expect((await t.post('/api/user/emailLogin', { email, password: 'newpass2' })).json().code).toBe(0);
+    expect(
+      (await t.post('/api/user/emailLogin', { email, password: 'newpass2' })).json().code,
+    ).toBe(0);
   });
 
   test('an unknown email is refused', async () => {
@@ -146,9 +173,18 @@ describe('resetEmailPassword', () => {
 
 describe('visitorLogin', () => {
   test('the same device uuid gets the same visitor account back; another gets another', async () => {
-    const a1 = await t.post('/api/user/visitorLogin', { uuid: 'device-aaaaaaaaaaaa', visitors: true });
-    const a2 = await t.post('/api/user/visitorLogin', { uuid: 'device-aaaaaaaaaaaa', visitors: 'true' });
-    const b = await t.post('/api/user/visitorLogin', { uuid: 'device-bbbbbbbbbbbb', visitors: true });
+    const a1 = await t.post('/api/user/visitorLogin', {
+      uuid: 'device-aaaaaaaaaaaa',
+      visitors: true,
+    });
+    const a2 = await t.post('/api/user/visitorLogin', {
+      uuid: 'device-aaaaaaaaaaaa',
+      visitors: 'true',
+    });
+    const b = await t.post('/api/user/visitorLogin', {
+      uuid: 'device-bbbbbbbbbbbb',
+      visitors: true,
+    });
     expect(a1.json().payload.userInfo).toMatchObject({ isVisitor: true, userType: 0 });
     expect(a2.json().payload.userInfo.userId).toBe(a1.json().payload.userInfo.userId);
     expect(a2.json().payload.token).not.toBe(a1.json().payload.token);
@@ -171,7 +207,9 @@ describe('updateUserInfo', () => {
     const token = await registerUser(t, 'rename@example.com');
     const res = await t.post('/api/user/updateUserInfo', { username: '  Ada Lovelace ' }, token);
     expect(res.json().payload.userName).toBe('Ada Lovelace');
-    expect((await t.post('/api/user/getUserInfo', {}, token)).json().payload.userName).toBe('Ada Lovelace');
+    expect((await t.post('/api/user/getUserInfo', {}, token)).json().payload.userName).toBe(
+      'Ada Lovelace',
+    );
     const same = await t.post('/api/user/updateUserInfo', { username: 'Ada Lovelace' }, token);
     expect(same.json().msg).toBe('The new nickname is the same as the current one');
   });
@@ -221,7 +259,11 @@ describe('changeAvatar', () => {
     ['short.png', () => image(200, 119), 'The image must be at least 100x120 pixels'],
     ['huge.png', () => image(3001, 200), 'The image must be at most 3000 pixels on each side'],
     ['pic.bmp', () => image(200, 200), 'Please select a png, jpeg, gif or jpg image'],
-    ['fake.png', async () => Buffer.from('not an image at all'), 'Please select a png, jpeg, gif or jpg image'],
+    [
+      'fake.png',
+      async () => Buffer.from('not an image at all'),
+      'Please select a png, jpeg, gif or jpg image',
+    ],
   ])('%s is refused', async (filename, make, msg) => {
     const token = await registerUser(t, `bad-${filename}@example.com`);
     const res = await upload(token, filename, await make());
@@ -246,7 +288,11 @@ describe('system routes', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/user/emailRegister', '/api/user/emailLogin', '/api/user/visitorLogin']),
+      expect.arrayContaining([
+        '/api/user/emailRegister',
+        '/api/user/emailLogin',
+        '/api/user/visitorLogin',
+      ]),
     );
   });
 

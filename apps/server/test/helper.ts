@@ -21,7 +21,12 @@ export interface TestApp {
   config: Config;
   dataDir: string;
   /** POST a JSON body to an API path, with an optional bearer token. */
-  post(url: string, body?: unknown, token?: string, extra?: Partial<InjectOptions>): Promise<LightMyRequestResponse>;
+  post(
+    url: string,
+    body?: unknown,
+    token?: string,
+    extra?: Partial<InjectOptions>,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -76,7 +81,10 @@ export async function build(env: Record<string, string> = {}): Promise<TestApp> 
 
 /** Reads the newest code mailed to an address from the outbox. */
 export async function mailedCode(t: TestApp, email: string): Promise<string> {
-  const res = await t.app.inject({ method: 'GET', url: `/dev/mail?to=${encodeURIComponent(email)}` });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/dev/mail?to=${encodeURIComponent(email)}`,
+  });
   const mails = res.json() as { text: string }[];
   const match = mails[0] && /\b(\d{6})\b/.exec(mails[0].text);
   if (!match) throw new Error(`no code mailed to ${email}`);
@@ -90,9 +98,14 @@ export async function registerUser(
   password = 'secret123',
   ip = randomIp(),
 ): Promise<string> {
-  const sent = await t.post('/api/user/generateEmailVerifyCode', { email, type: 'register' }, undefined, {
-    remoteAddress: ip,
-  });
+  const sent = await t.post(
+    '/api/user/generateEmailVerifyCode',
+    { email, type: 'register' },
+    undefined,
+    {
+      remoteAddress: ip,
+    },
+  );
   if (sent.json().code !== 0) throw new Error(`code request failed: ${sent.body}`);
   const code = await mailedCode(t, email);
   const res = await t.post('/api/user/emailRegister', { email, code, password });

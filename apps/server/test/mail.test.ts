@@ -31,7 +31,10 @@ afterAll(async () => {
 });
 
 test('with SMTP_URL the code goes out through the SMTP server, and /dev/mail does not exist', async () => {
-  const res = await t.post('/api/user/generateEmailVerifyCode', { email: 'smtp@example.com', type: 'register' });
+  const res = await t.post('/api/user/generateEmailVerifyCode', {
+    email: 'smtp@example.com',
+    type: 'register',
+  });
   expect(res.json().code).toBe(0);
   expect(received).toHaveLength(1);
   expect(received[0]).toMatch(/To: smtp@example.com/);

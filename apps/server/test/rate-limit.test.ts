@@ -9,10 +9,15 @@ afterAll(() => t.close());
 
 test('login calls are rate-limited per IP with 429', async () => {
   const attempt = (ip: string) =>
-    t.post('/api/user/emailLogin', { email: 'a@example.com', password: 'x1' }, undefined, { remoteAddress: ip });
+    t.post('/api/user/emailLogin', { email: 'a@example.com', password: 'x1' }, undefined, {
+      remoteAddress: ip,
+    });
   for (let i = 0; i < 3; i++) expect((await attempt('10.1.1.1')).statusCode).toBe(400);
   const limited = await attempt('10.1.1.1');
   expect(limited.statusCode).toBe(429);
-  expect(limited.json()).toMatchObject({ code: -1, msg: 'Too many requests, please try again later' });
+  expect(limited.json()).toMatchObject({
+    code: -1,
+    msg: 'Too many requests, please try again later',
+  });
   expect((await attempt('10.1.1.2')).statusCode).toBe(400);
 });

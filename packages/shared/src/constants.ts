@@ -36,3 +36,9 @@ export const TOAST_LONG_MS = 3000;
 export const VISITOR_LOGIN_DELAY_MS = 200;
 export const SUPPORTED_BROWSER_MIN_VERSION = 80;
 export const REQUEST_TIMEOUT_MS = 15000;
+
+export const MAX_RESERVATION_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_MEETING_DURATION_MS = 60 * 60 * 1000;
+export const ABOUT_TO_BEGIN_MS = 5 * 60 * 1000;
+export const FINISHED_PAGE_SIZE = 20;
+export const CONFERENCE_STATUS = { reserved: 1, running: 2, finished: 3 } as const;

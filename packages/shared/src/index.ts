@@ -4,5 +4,6 @@ export * from './errors/messages.js';
 export * from './api/envelope.js';
 export * from './api/fields.js';
 export * from './api/user.js';
+export * from './api/conference.js';
 export * from './domain/validation.js';
 export * from './domain/browser.js';

@@ -30,6 +30,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: intFromEnv(100),
   EMAIL_CODE_IP_DAILY_LIMIT: intFromEnv(10),
   EMAIL_CODE_EMAIL_DAILY_LIMIT: intFromEnv(10),
+  LIMITED_IP_PREFIXES: z.string().default(''),
 });
 
 export interface Config {
@@ -43,6 +44,8 @@ export interface Config {
   publicUrl: string | undefined;
   webDist: string | undefined;
   logLevel: string;
+  /** Client addresses starting with these are told the service is not available in their region. */
+  limitedIpPrefixes: string[];
   limits: {
     authPerMinute: number;
     emailCodesPerIpPerDay: number;
@@ -72,6 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
+    limitedIpPrefixes: e.LIMITED_IP_PREFIXES.split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
     limits: {
       authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
       emailCodesPerIpPerDay: e.EMAIL_CODE_IP_DAILY_LIMIT,

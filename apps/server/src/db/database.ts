@@ -20,8 +20,7 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string }
-  | { kind: 'postgres'; url: string };
+  { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {

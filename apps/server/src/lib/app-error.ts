@@ -2,14 +2,17 @@
 import { ResultCode, type ErrorKey } from '@meet/shared';
 
 export class AppError extends Error {
+  /** Extra data some outcomes carry (the waiting room needs the meeting's uri). */
+  readonly payload: unknown;
   constructor(
     readonly code: number,
     readonly statusCode: number,
     readonly key: ErrorKey,
     readonly params: Record<string, string | number> = {},
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; payload?: unknown },
   ) {
     super(key, options);
+    this.payload = options?.payload ?? null;
     this.name = 'AppError';
   }
 
@@ -24,6 +27,27 @@ export class AppError extends Error {
   }
   static realLoginRequired() {
     return new AppError(ResultCode.failure, 403, 'realLoginRequired');
+  }
+  static meetingNoExist() {
+    return new AppError(ResultCode.failure, 404, 'meetingNoExist');
+  }
+  static meetingLocked() {
+    return new AppError(ResultCode.meetingLocked, 403, 'meetingLocked');
+  }
+  static meetingFull() {
+    return new AppError(ResultCode.meetingFull, 403, 'meetingFull');
+  }
+  static meetingOver() {
+    return new AppError(ResultCode.meetingOver, 410, 'conferenceOver');
+  }
+  static removedByHost() {
+    return new AppError(ResultCode.removedByHost, 403, 'youRemovedByHost');
+  }
+  static waitingRoom(payload: unknown) {
+    return new AppError(ResultCode.waitingRoom, 202, 'waitingRoomJoin', {}, { payload });
+  }
+  static forbidden(key: ErrorKey) {
+    return new AppError(ResultCode.failure, 403, key);
   }
   static notFound() {
     return new AppError(ResultCode.failure, 404, 'notFound');

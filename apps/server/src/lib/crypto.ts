@@ -16,7 +16,12 @@ const KEYLEN = 32;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, KEYLEN, { N, r: R, p: P, maxmem: 64 * 1024 * 1024 });
+  const key = await scryptAsync(password, salt, KEYLEN, {
+    N,
+    r: R,
+    p: P,
+    maxmem: 64 * 1024 * 1024,
+  });
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
@@ -40,6 +45,8 @@ export function newToken(): string {
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
+
+export { randomInt };
 
 export function randomDigits(length: number): string {
   let out = '';

@@ -4,5 +4,9 @@ import { ResultCode, formatMessage } from '@meet/shared';
 import { requestLanguage } from './language.js';
 
 export function ok<T>(request: FastifyRequest, payload: T) {
-  return { code: ResultCode.success, msg: formatMessage('success', requestLanguage(request)), payload };
+  return {
+    code: ResultCode.success,
+    msg: formatMessage('success', requestLanguage(request)),
+    payload,
+  };
 }

@@ -76,7 +76,9 @@ export class OutboxMailer implements Mailer {
         .filter((n) => n.endsWith('.json'))
         .sort()
         .reverse()
-        .map(async (n) => JSON.parse(await readFile(path.join(this.folder, n), 'utf8')) as StoredMail),
+        .map(
+          async (n) => JSON.parse(await readFile(path.join(this.folder, n), 'utf8')) as StoredMail,
+        ),
     );
     return wanted ? mails.filter((m) => m.to.toLowerCase() === wanted) : mails;
   }

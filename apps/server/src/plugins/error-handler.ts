@@ -43,7 +43,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({
         code: error.code,
         msg: formatMessage(error.key, language, error.params),
-        payload: null,
+        payload: error.payload,
       });
     }
     if (error.validation) {
@@ -53,7 +53,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const key = status === 413 ? 'fileTooLarge' : status === 429 ? 'rateLimited' : 'invalidRequest';
+      const key =
+        status === 413 ? 'fileTooLarge' : status === 429 ? 'rateLimited' : 'invalidRequest';
       return reply.status(status).send({
         code: ResultCode.failure,
         msg: formatMessage(key, language, { detail: error.message }),
@@ -63,6 +64,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply
       .status(500)
-      .send({ code: ResultCode.failure, msg: formatMessage('serverError', language), payload: null });
+      .send({
+        code: ResultCode.failure,
+        msg: formatMessage('serverError', language),
+        payload: null,
+      });
   });
 }

@@ -50,7 +50,10 @@ export class EmailCodesRepository {
       .select({ n: count() })
       .from(emailCodes)
       .where(and(eq(emailCodes.ip, ip), gt(emailCodes.createdAt, dayAgo)));
-    if ((byEmail?.n ?? 0) >= this.limits.perEmailPerDay || (byIp?.n ?? 0) >= this.limits.perIpPerDay) {
+    if (
+      (byEmail?.n ?? 0) >= this.limits.perEmailPerDay ||
+      (byIp?.n ?? 0) >= this.limits.perIpPerDay
+    ) {
       throw AppError.tooMany('tooManyOperations');
     }
     if (last && now - last.createdAt.getTime() < EMAIL_CODE_RESEND_MS) {

@@ -1,10 +1,6 @@
 /** Reads and writes accounts and their AI-credit balance. */
 import { eq, sql } from 'drizzle-orm';
-import {
-  USER_TYPE_BASIC,
-  USER_TYPE_VISITOR,
-  type SelfInfo,
-} from '@meet/shared';
+import { USER_TYPE_BASIC, USER_TYPE_VISITOR, type SelfInfo } from '@meet/shared';
 import type { Db } from '../db/database.js';
 import { creditLedger, users, type UserRow } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
@@ -12,14 +8,21 @@ import { randomCode, randomDigits } from '../lib/crypto.js';
 
 /** Postgres' unique-violation SQLSTATE, as both drivers report it. */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
     if (e.code === '23505') return true;
   }
   return false;
 }
 
 function newIdentity() {
-  return { code: randomCode(12), conferenceNumber: `${1 + Number(randomDigits(1)) % 9}${randomDigits(9)}` };
+  return {
+    code: randomCode(12),
+    conferenceNumber: `${1 + (Number(randomDigits(1)) % 9)}${randomDigits(9)}`,
+  };
 }
 
 export class UsersRepository {

@@ -24,7 +24,9 @@ export default async function systemRoutes(app: FastifyInstance) {
       await database.ping();
     } catch (error) {
       app.log.error({ err: error }, 'health check: database unreachable');
-      return reply.status(503).send({ status: 'error', version: CLIENT_VERSION, database: 'unreachable' });
+      return reply
+        .status(503)
+        .send({ status: 'error', version: CLIENT_VERSION, database: 'unreachable' });
     }
     return {
       status: 'ok',
@@ -38,20 +40,27 @@ export default async function systemRoutes(app: FastifyInstance) {
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
   if (mailer instanceof OutboxMailer) {
-    app.get<{ Querystring: { to?: string } }>('/dev/mail', { schema: { hide: true } }, async (request) =>
-      mailer.list(typeof request.query.to === 'string' ? request.query.to : undefined),
+    app.get<{ Querystring: { to?: string } }>(
+      '/dev/mail',
+      { schema: { hide: true } },
+      async (request) =>
+        mailer.list(typeof request.query.to === 'string' ? request.query.to : undefined),
     );
   }
 
-  app.get<{ Params: { '*': string } }>('/files/*', { schema: { hide: true } }, async (request, reply) => {
-    const key = request.params['*'];
-    const blob = await blobs.get(key);
-    if (!blob) return reply.status(404).send({ code: -1, msg: 'Not found', payload: null });
-    const ext = key.split('.').pop()?.toLowerCase() ?? '';
-    return reply
-      .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
-      .header('content-length', blob.size)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(blob.stream);
-  });
+  app.get<{ Params: { '*': string } }>(
+    '/files/*',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const key = request.params['*'];
+      const blob = await blobs.get(key);
+      if (!blob) return reply.status(404).send({ code: -1, msg: 'Not found', payload: null });
+      const ext = key.split('.').pop()?.toLowerCase() ?? '';
+      return reply
+        .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
+        .header('content-length', blob.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(blob.stream);
+    },
+  );
 }

@@ -30,14 +30,16 @@ export const boolField = z
   .transform((value) => value === true || value === 'true' || value === '1');
 
 export const nicknameField = (max: number = NICKNAME_MAX_PROFILE) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: 'nicknameEmpty' })
-    .max(max, { error: 'nicknameTooLong' });
+  z.string().trim().min(1, { error: 'nicknameEmpty' }).max(max, { error: 'nicknameTooLong' });
 
 /** Integers sent as numbers (JSON) or digit strings (forms). */
 export const intField = z
-  .union([z.number(), z.string().trim().regex(/^-?\d+$/)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+$/),
+  ])
   .transform((value) => Number(value))
   .pipe(z.number().int());

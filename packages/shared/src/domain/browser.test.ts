@@ -49,6 +49,11 @@ describe('isMobileBrowser', () => {
 });
 
 test('parseUserAgent reads name, version and OS', () => {
-  expect(parseUserAgent(UA.edge118)).toEqual({ name: 'edge', version: 118, mobile: false, os: 'windows' });
+  expect(parseUserAgent(UA.edge118)).toEqual({
+    name: 'edge',
+    version: 118,
+    mobile: false,
+    os: 'windows',
+  });
   expect(parseUserAgent(UA.chrome79Mac)).toMatchObject({ name: 'chrome', version: 79, os: 'mac' });
 });

@@ -29,7 +29,8 @@ export function parseUserAgent(ua: string): BrowserInfo {
   const firefox = /(?:Firefox|FxiOS)\/(\d+)/.exec(ua);
   if (firefox) return { name: 'firefox', version: Number(firefox[1]), mobile, os };
   const chrome = /(?:Chrome|CriOS|Chromium)\/(\d+)/.exec(ua);
-  if (chrome && !/OPR\//.test(ua)) return { name: 'chrome', version: Number(chrome[1]), mobile, os };
+  if (chrome && !/OPR\//.test(ua))
+    return { name: 'chrome', version: Number(chrome[1]), mobile, os };
   const safari = /Version\/(\d+).*Safari/.exec(ua);
   if (safari) return { name: 'safari', version: Number(safari[1]), mobile, os };
   return { name: 'other', version: 0, mobile, os };

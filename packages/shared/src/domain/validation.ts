@@ -2,9 +2,7 @@
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
 
 export function isValidPassword(password: string): boolean {
-  return (
-    password.length >= PASSWORD_MIN_LENGTH && /[A-Za-z]/.test(password) && /\d/.test(password)
-  );
+  return password.length >= PASSWORD_MIN_LENGTH && /[A-Za-z]/.test(password) && /\d/.test(password);
 }
 
 /** `j***@example.com`: the first character, then stars, then the domain. */

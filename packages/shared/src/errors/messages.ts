@@ -59,6 +59,43 @@ export const errorMessages = {
     zh: '图片边长不能超过 3000 像素',
   },
   fileTooLarge: { en: 'The file is too large', zh: '文件过大' },
+  meetingNoExist: { en: 'The current meeting does not exist', zh: '当前会议不存在' },
+  meetingLocked: { en: 'Meeting is locked', zh: '会议已锁定' },
+  meetingFull: { en: 'Reach to the maximum participants', zh: '会议人数已达上限' },
+  conferenceOver: { en: 'The meeting has ended', zh: '会议已结束' },
+  youRemovedByHost: { en: 'You have been kicked out', zh: '您已被主持人移出会议' },
+  waitingRoomJoin: {
+    en: 'The host has turned on the waiting room, please wait to be admitted',
+    zh: '主持人已开启等候室，请等待主持人准入',
+  },
+  joinedOnAnotherDevice: {
+    en: 'You joined the meeting on another device',
+    zh: '您已在其他设备加入会议',
+  },
+  alreadyInMeeting: {
+    en: 'You are already in this meeting on another device',
+    zh: '您已在其他设备上参加此会议',
+  },
+  notInMeeting: { en: 'You are not in this meeting', zh: '您不在此会议中' },
+  notCreator: { en: 'Only the creator can change this meeting', zh: '只有创建者可以修改此会议' },
+  meetingStarted: {
+    en: 'The meeting has already started and can no longer be changed',
+    zh: '会议已开始，无法修改',
+  },
+  topicRequired: { en: 'Please enter a meeting topic', zh: '请输入会议主题' },
+  topicTooLong: {
+    en: 'The topic cannot exceed {{max}} characters',
+    zh: '主题不能超过{{max}}个字符',
+  },
+  invalidTimezone: { en: 'Please choose a valid time zone', zh: '请选择有效的时区' },
+  endBeforeStart: {
+    en: 'The end time cannot be earlier than the start time',
+    zh: '结束时间不能早于开始时间',
+  },
+  meetingTooLong: { en: 'A meeting can last at most 24 hours', zh: '会议时长不能超过24小时' },
+  meetingInPast: { en: 'The meeting time has already passed', zh: '会议时间已过' },
+  scoreRange: { en: 'The score must be from 1 to 5', zh: '评分须为1到5' },
+  regionNotSupported: { en: 'Not currently available in your region', zh: '当前地区暂不支持' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type ErrorKey = keyof typeof errorMessages;

@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './sessions.js';
 export * from './email-codes.js';
 export * from './credits.js';
+export * from './conferences.js';

@@ -34,7 +34,8 @@ export async function changeAvatar(request: FastifyRequest): Promise<{ url: stri
   }
   if (!file) throw AppError.badRequest('avatarMissing');
   const ext = filename.split('.').pop()?.toLowerCase() ?? '';
-  if (!(AVATAR_EXTENSIONS as readonly string[]).includes(ext)) throw AppError.badRequest('avatarType');
+  if (!(AVATAR_EXTENSIONS as readonly string[]).includes(ext))
+    throw AppError.badRequest('avatarType');
 
   let meta: Metadata;
   try {
@@ -46,8 +47,10 @@ export async function changeAvatar(request: FastifyRequest): Promise<{ url: stri
     throw AppError.badRequest('avatarType');
   }
   const height = meta.pageHeight ?? meta.height;
-  if (meta.width < AVATAR_MIN_WIDTH || height < AVATAR_MIN_HEIGHT) throw AppError.badRequest('avatarTooSmall');
-  if (meta.width > AVATAR_MAX_SIDE || height > AVATAR_MAX_SIDE) throw AppError.badRequest('avatarTooLarge');
+  if (meta.width < AVATAR_MIN_WIDTH || height < AVATAR_MIN_HEIGHT)
+    throw AppError.badRequest('avatarTooSmall');
+  if (meta.width > AVATAR_MAX_SIDE || height > AVATAR_MAX_SIDE)
+    throw AppError.badRequest('avatarTooLarge');
 
   const side = Math.min(meta.width, height, STORED_SIDE);
   const png = await sharp(file, { pages: 1 })

@@ -15,7 +15,6 @@ import {
   updateUserInfoBody,
   verifyEmailCodeBody,
   visitorLoginBody,
-
 } from '@meet/shared';
 import { AppError } from '../../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../../lib/crypto.js';
@@ -29,7 +28,9 @@ import { changeAvatar } from './avatar.js';
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { users, sessions, emailCodes, mailer, database } = app.services;
-  const limited = { rateLimit: { max: app.services.config.limits.authPerMinute, timeWindow: 60_000 } };
+  const limited = {
+    rateLimit: { max: app.services.config.limits.authPerMinute, timeWindow: 60_000 },
+  };
   const tags = ['user'];
 
   /** Issues a token, returns it in the payload and the `authorization` header. */
@@ -43,7 +44,11 @@ export default async function userRoutes(fastify: FastifyInstance) {
     '/generateEmailVerifyCode',
     {
       config: limited,
-      schema: { tags, body: generateEmailVerifyCodeBody, response: { 200: replySchema(emptyPayload) } },
+      schema: {
+        tags,
+        body: generateEmailVerifyCodeBody,
+        response: { 200: replySchema(emptyPayload) },
+      },
     },
     async (request) => {
       const { email, type } = request.body;
@@ -66,7 +71,10 @@ export default async function userRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/verifyEmailCode',
-    { config: limited, schema: { tags, body: verifyEmailCodeBody, response: { 200: replySchema(emptyPayload) } } },
+    {
+      config: limited,
+      schema: { tags, body: verifyEmailCodeBody, response: { 200: replySchema(emptyPayload) } },
+    },
     async (request) => {
       const { email, code, type } = request.body;
       await emailCodes.check(email, type, code, { consume: false });
@@ -76,7 +84,10 @@ export default async function userRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/emailRegister',
-    { config: limited, schema: { tags, body: emailRegisterBody, response: { 200: replySchema(loginPayload) } } },
+    {
+      config: limited,
+      schema: { tags, body: emailRegisterBody, response: { 200: replySchema(loginPayload) } },
+    },
     async (request, reply) => {
       const { email, code, password } = request.body;
       if (await users.findByEmail(email)) throw AppError.badRequest('emailRegistered');
@@ -97,7 +108,10 @@ export default async function userRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/emailLogin',
-    { config: limited, schema: { tags, body: emailLoginBody, response: { 200: replySchema(loginPayload) } } },
+    {
+      config: limited,
+      schema: { tags, body: emailLoginBody, response: { 200: replySchema(loginPayload) } },
+    },
     async (request, reply) => {
       const { email, password } = request.body;
       const user = await users.findByEmail(email);
@@ -111,7 +125,10 @@ export default async function userRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/resetEmailPassword',
-    { config: limited, schema: { tags, body: resetEmailPasswordBody, response: { 200: replySchema(loginPayload) } } },
+    {
+      config: limited,
+      schema: { tags, body: resetEmailPasswordBody, response: { 200: replySchema(loginPayload) } },
+    },
     async (request, reply) => {
       const { email, code, password } = request.body;
       const user = await users.findByEmail(email);
@@ -128,7 +145,10 @@ export default async function userRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/visitorLogin',
-    { config: limited, schema: { tags, body: visitorLoginBody, response: { 200: replySchema(loginPayload) } } },
+    {
+      config: limited,
+      schema: { tags, body: visitorLoginBody, response: { 200: replySchema(loginPayload) } },
+    },
     async (request, reply) => {
       const user = await users.findOrCreateVisitor(request.body.uuid);
       return ok(request, await signIn(user, reply));
@@ -168,9 +188,12 @@ export default async function userRoutes(fastify: FastifyInstance) {
     '/changeAvatar',
     {
       preHandler: authenticate,
-      schema: { tags, consumes: ['multipart/form-data'], response: { 200: replySchema(avatarPayload) } },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 200: replySchema(avatarPayload) },
+      },
     },
     async (request) => ok(request, await changeAvatar(request)),
   );
-
 }

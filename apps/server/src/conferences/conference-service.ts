@@ -1,0 +1,162 @@
+/**
+ * The control-plane rules of meetings: who may join and with which outcome, taking over from
+ * another device, leaving, and when a meeting ends. Routes and (later) sockets call this.
+ */
+import { CONFERENCE_STATUS, MEETING_MAX_MEMBERS, type MeetingInfo } from '@meet/shared';
+import type { Db, Database } from '../db/database.js';
+import type { ConferenceRow, UserRow } from '../db/schema/index.js';
+import { AppError } from '../lib/app-error.js';
+import type { Clock } from '../lib/clock.js';
+import type { ConferencesRepository } from '../repositories/conferences-repository.js';
+import { meetingInfoOf, propertiesOf } from './present.js';
+
+export interface JoinInput {
+  conferenceId: string;
+  deviceId: string;
+  userConferenceName: string;
+  voiceLanguage: string;
+  subtitle: number;
+  translate: number;
+  forceJoin: number;
+}
+
+export interface JoinResult {
+  conference: ConferenceRow;
+  memberId: number;
+  /** Devices of the same user that were in the meeting and have been replaced. */
+  replacedDevices: string[];
+}
+
+export class ConferenceService {
+  constructor(
+    private readonly database: Database,
+    private readonly conferences: ConferencesRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  private get db(): Db {
+    return this.database.db;
+  }
+
+  async get(conferenceId: string): Promise<ConferenceRow> {
+    const row = await this.conferences.byNumber(conferenceId);
+    if (!row) throw AppError.meetingNoExist();
+    return row;
+  }
+
+  async info(row: ConferenceRow, viewerId?: number): Promise<MeetingInfo> {
+    const active = await this.conferences.activeMembers(row.id);
+    const names = await this.conferences.userNames([row.creatorId, row.hostId]);
+    const mine = viewerId ? active.find((m) => m.userId === viewerId) : undefined;
+    return meetingInfoOf(row, {
+      creatorName: names.get(row.creatorId) ?? '',
+      hostName: names.get(row.hostId) ?? '',
+      num: new Set(active.map((m) => m.userId)).size,
+      joinTime: mine ? mine.joinedAt.getTime() : null,
+    });
+  }
+
+  /**
+   * Checks every join outcome in SPEC.md's order and records the membership. Runs in one
+   * transaction holding the meeting row, so two joiners cannot both take the 25th place.
+   */
+  async join(user: UserRow, input: JoinInput): Promise<JoinResult> {
+    return this.db.transaction(async (tx) => {
+      const conf = await this.conferences.byNumber(input.conferenceId, tx, true);
+      if (!conf) throw AppError.meetingNoExist();
+      if (conf.status === CONFERENCE_STATUS.finished) throw AppError.meetingOver();
+      if (await this.conferences.isBlocked(conf.id, user.id, tx)) throw AppError.removedByHost();
+      const privileged = user.id === conf.creatorId || user.id === conf.hostId;
+      if (conf.lockRoom && !privileged) throw AppError.meetingLocked();
+      if (conf.waitingRoom && !privileged) {
+        throw AppError.waitingRoom({
+          conferenceId: conf.conferenceId,
+          conferenceUri: conf.conferenceUri,
+        });
+      }
+
+      const active = await this.conferences.activeMembers(conf.id, tx);
+      const mine = active.filter((m) => m.userId === user.id);
+      const elsewhere = mine.filter((m) => m.deviceId !== input.deviceId);
+      if (elsewhere.length > 0 && !input.forceJoin) throw AppError.badRequest('alreadyInMeeting');
+      const others = new Set(active.filter((m) => m.userId !== user.id).map((m) => m.userId));
+      if (others.size >= MEETING_MAX_MEMBERS) throw AppError.meetingFull();
+
+      await this.conferences.setMembersState(
+        elsewhere.map((m) => m.id),
+        'replaced',
+        tx,
+      );
+      const fields = {
+        userConferenceName: input.userConferenceName,
+        voiceLanguage: input.voiceLanguage,
+        subtitle: input.subtitle,
+        translate: input.translate,
+      };
+      const sameDevice = mine.find((m) => m.deviceId === input.deviceId);
+      let memberId: number;
+      if (sameDevice) {
+        await this.conferences.updateMember(sameDevice.id, fields, tx);
+        memberId = sameDevice.id;
+      } else {
+        const row = await this.conferences.insertMember(
+          { conferenceId: conf.id, userId: user.id, deviceId: input.deviceId, ...fields },
+          tx,
+        );
+        memberId = row.id;
+      }
+
+      const changes: Partial<ConferenceRow> = {};
+      if (conf.status === CONFERENCE_STATUS.reserved) {
+        changes.status = CONFERENCE_STATUS.running;
+        changes.startedAt = new Date(this.clock.now());
+      }
+      // A creator coming back takes the host role again when nobody holds it.
+      if (conf.hostId === 0 && user.id === conf.creatorId) changes.hostId = user.id;
+      const conference = Object.keys(changes).length
+        ? await this.conferences.update(conf.id, changes, tx)
+        : conf;
+      return { conference, memberId, replacedDevices: elsewhere.map((m) => m.deviceId) };
+    });
+  }
+
+  /**
+   * Leaves the meeting (one device, or all of the user's). A leaving host leaves the role
+   * empty; the last one out ends the meeting.
+   */
+  async quit(user: UserRow, conferenceId: string, deviceId?: string): Promise<ConferenceRow> {
+    return this.db.transaction(async (tx) => {
+      const conf = await this.conferences.byNumber(conferenceId, tx, true);
+      if (!conf) throw AppError.meetingNoExist();
+      const active = await this.conferences.activeMembers(conf.id, tx);
+      const leaving = active.filter(
+        (m) => m.userId === user.id && (deviceId === undefined || m.deviceId === deviceId),
+      );
+      if (leaving.length === 0) return conf;
+      await this.conferences.setMembersState(
+        leaving.map((m) => m.id),
+        'left',
+        tx,
+      );
+      const remaining = active.filter((m) => !leaving.includes(m));
+      const changes: Partial<ConferenceRow> = {};
+      if (conf.hostId === user.id && !remaining.some((m) => m.userId === user.id))
+        changes.hostId = 0;
+      if (remaining.length === 0 && conf.status === CONFERENCE_STATUS.running) {
+        changes.status = CONFERENCE_STATUS.finished;
+        changes.endedAt = new Date(this.clock.now());
+      }
+      return Object.keys(changes).length ? this.conferences.update(conf.id, changes, tx) : conf;
+    });
+  }
+
+  /** This caller's membership state on a device: none, joined, left, replaced, removed. */
+  async stateOf(conf: ConferenceRow, userId: number, deviceId?: string): Promise<string> {
+    const rows = await this.conferences.membersOfUser(conf.id, userId);
+    const row = deviceId ? rows.find((m) => m.deviceId === deviceId) : rows[0];
+    if (await this.conferences.isBlocked(conf.id, userId)) return 'removed';
+    return row?.state ?? 'none';
+  }
+
+  properties = propertiesOf;
+}

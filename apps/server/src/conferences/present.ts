@@ -1,0 +1,79 @@
+/** Turns meeting rows into the API's Meeting info and Meeting list item shapes. */
+import {
+  DEFAULT_MEETING_DURATION_MS,
+  type ConferenceProperties,
+  type MeetingInfo,
+  type MeetingListItem,
+} from '@meet/shared';
+import type { ConferenceRow } from '../db/schema/index.js';
+
+export function propertiesOf(row: ConferenceRow): ConferenceProperties {
+  return {
+    confMute: row.confMute,
+    lockRoom: row.lockRoom ? 1 : 0,
+    asrStatus: row.asrStatus,
+    syncCalendar: 0,
+    recordStatus: row.recordStatus,
+    recordType: 0,
+    waitingRoom: row.waitingRoom ? 1 : 0,
+  };
+}
+
+export function meetingInfoOf(
+  row: ConferenceRow,
+  extra: { creatorName: string; hostName: string; num: number; joinTime: number | null },
+): MeetingInfo {
+  return {
+    conferenceId: row.conferenceId,
+    conferenceUri: row.conferenceUri,
+    conferenceName: row.topic,
+    status: row.status,
+    asrStatus: row.asrStatus,
+    confMute: row.confMute,
+    lockRoom: row.lockRoom ? 1 : 0,
+    translate: row.translate,
+    allowInterpret: row.translate === 1 || row.translate === 3,
+    creatorName: extra.creatorName,
+    creatorId: row.creatorId,
+    createUserId: row.creatorId,
+    createTime: row.createdAt.getTime(),
+    hostId: row.hostId,
+    hostName: extra.hostName,
+    num: extra.num,
+    personalConfMute: 0,
+    personalVideoEnable: 1,
+    timezone: row.timezone,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    joinTime: extra.joinTime,
+    reserved: row.reserved,
+    conferenceProperties: propertiesOf(row),
+    recordFuncStatus: {
+      audioRecord: 1,
+      videoRecord: 0,
+      videoLabel: '',
+      videoReason: '',
+      audioReason: '',
+    },
+  };
+}
+
+export function listItemOf(row: ConferenceRow, creatorName: string): MeetingListItem {
+  return {
+    meetingTitle: row.topic,
+    meetingId: row.conferenceId,
+    meetingUri: row.conferenceUri,
+    creator: creatorName,
+    creatorId: row.creatorId,
+    status: row.status,
+    timezone: row.timezone,
+    startTime: row.startTime,
+    endTime: row.endTime ?? row.startTime + DEFAULT_MEETING_DURATION_MS,
+    endTimeDefaulted: row.endTime === null,
+    finishTime: row.endedAt ? row.endedAt.getTime() : null,
+    asrEnabled: row.asrStatus === 1,
+    joinAgent: 0,
+    conferenceProperties: propertiesOf(row),
+    voteList: [],
+  };
+}

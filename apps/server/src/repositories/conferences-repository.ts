@@ -1,0 +1,229 @@
+/** Reads and writes meetings and their memberships. Join and quit rules live in the routes' service. */
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { CONFERENCE_STATUS } from '@meet/shared';
+import type { Db } from '../db/database.js';
+import {
+  conferenceBlocklist,
+  conferenceEvaluations,
+  conferenceMembers,
+  conferences,
+  users,
+  type ConferenceMemberRow,
+  type ConferenceRow,
+} from '../db/schema/index.js';
+import type { Clock } from '../lib/clock.js';
+import { randomCode, randomInt } from '../lib/crypto.js';
+import { isUniqueViolation } from './users-repository.js';
+
+/** 9 or 10 digits, uniformly over [100000000, 9999999999]: ~10^10 numbers to scan. */
+function newConferenceNumber(): string {
+  const high = randomInt(1, 100); // 1..99
+  const low = randomInt(0, 100_000_000);
+  return String(high * 100_000_000 + low);
+}
+
+export interface NewConference {
+  topic: string;
+  creatorId: number;
+  reserved: boolean;
+  timezone: string;
+  startTime: number;
+  endTime: number | null;
+  asrStatus: number;
+}
+
+export class ConferencesRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(input: NewConference): Promise<ConferenceRow> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const [row] = await this.db
+          .insert(conferences)
+          .values({
+            ...input,
+            conferenceId: newConferenceNumber(),
+            conferenceUri: randomCode(16),
+            hostId: input.creatorId,
+            status: input.reserved ? CONFERENCE_STATUS.reserved : CONFERENCE_STATUS.running,
+            createdAt: new Date(this.clock.now()),
+            startedAt: input.reserved ? null : new Date(this.clock.now()),
+          })
+          .returning();
+        return row!;
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 5) throw error;
+      }
+    }
+  }
+
+  async byNumber(
+    conferenceId: string,
+    tx: Db = this.db,
+    forUpdate = false,
+  ): Promise<ConferenceRow | undefined> {
+    const query = tx.select().from(conferences).where(eq(conferences.conferenceId, conferenceId));
+    const [row] = forUpdate ? await query.for('update') : await query;
+    return row;
+  }
+
+  async update(
+    id: number,
+    fields: Partial<ConferenceRow>,
+    tx: Db = this.db,
+  ): Promise<ConferenceRow> {
+    const [row] = await tx
+      .update(conferences)
+      .set(fields)
+      .where(eq(conferences.id, id))
+      .returning();
+    return row!;
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.delete(conferences).where(eq(conferences.id, id));
+  }
+
+  async activeMembers(conferenceRowId: number, tx: Db = this.db): Promise<ConferenceMemberRow[]> {
+    return tx
+      .select()
+      .from(conferenceMembers)
+      .where(
+        and(
+          eq(conferenceMembers.conferenceId, conferenceRowId),
+          eq(conferenceMembers.state, 'joined'),
+        ),
+      );
+  }
+
+  async membersOfUser(
+    conferenceRowId: number,
+    userId: number,
+    tx: Db = this.db,
+  ): Promise<ConferenceMemberRow[]> {
+    return tx
+      .select()
+      .from(conferenceMembers)
+      .where(
+        and(
+          eq(conferenceMembers.conferenceId, conferenceRowId),
+          eq(conferenceMembers.userId, userId),
+        ),
+      )
+      .orderBy(desc(conferenceMembers.joinedAt), desc(conferenceMembers.id));
+  }
+
+  async insertMember(
+    values: Omit<typeof conferenceMembers.$inferInsert, 'id' | 'joinedAt' | 'state'>,
+    tx: Db = this.db,
+  ): Promise<ConferenceMemberRow> {
+    const [row] = await tx
+      .insert(conferenceMembers)
+      .values({ ...values, state: 'joined', joinedAt: new Date(this.clock.now()) })
+      .returning();
+    return row!;
+  }
+
+  async updateMember(
+    id: number,
+    fields: Partial<ConferenceMemberRow>,
+    tx: Db = this.db,
+  ): Promise<void> {
+    await tx.update(conferenceMembers).set(fields).where(eq(conferenceMembers.id, id));
+  }
+
+  async setMembersState(ids: number[], state: string, tx: Db = this.db): Promise<void> {
+    if (ids.length === 0) return;
+    await tx
+      .update(conferenceMembers)
+      .set({ state, leftAt: new Date(this.clock.now()) })
+      .where(inArray(conferenceMembers.id, ids));
+  }
+
+  async isBlocked(conferenceRowId: number, userId: number, tx: Db = this.db): Promise<boolean> {
+    const rows = await tx
+      .select({ id: conferenceBlocklist.id })
+      .from(conferenceBlocklist)
+      .where(
+        and(
+          eq(conferenceBlocklist.conferenceId, conferenceRowId),
+          eq(conferenceBlocklist.userId, userId),
+        ),
+      );
+    return rows.length > 0;
+  }
+
+  async block(
+    conferenceRowId: number,
+    userId: number,
+    reason: string,
+    tx: Db = this.db,
+  ): Promise<void> {
+    await tx
+      .insert(conferenceBlocklist)
+      .values({
+        conferenceId: conferenceRowId,
+        userId,
+        reason,
+        createdAt: new Date(this.clock.now()),
+      })
+      .onConflictDoNothing();
+  }
+
+  async addEvaluation(
+    conferenceRowId: number,
+    userId: number,
+    score: number,
+    comment: string,
+  ): Promise<void> {
+    await this.db
+      .insert(conferenceEvaluations)
+      .values({
+        conferenceId: conferenceRowId,
+        userId,
+        score,
+        comment,
+        createdAt: new Date(this.clock.now()),
+      });
+  }
+
+  async userNames(ids: number[]): Promise<Map<number, string>> {
+    const unique = [...new Set(ids.filter((id) => id > 0))];
+    if (unique.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: users.id, userName: users.userName })
+      .from(users)
+      .where(inArray(users.id, unique));
+    return new Map(rows.map((r) => [r.id, r.userName]));
+  }
+
+  /** Meetings a user created or took part in, with the given status. */
+  async listForUser(
+    userId: number,
+    status: number,
+    options: { onlyCreated?: boolean; limit?: number; offset?: number } = {},
+  ): Promise<ConferenceRow[]> {
+    const participated = sql`exists (select 1 from ${conferenceMembers} m where m.conference_id = ${conferences.id} and m.user_id = ${userId})`;
+    const mine = options.onlyCreated
+      ? eq(conferences.creatorId, userId)
+      : or(eq(conferences.creatorId, userId), participated);
+    const order =
+      status === CONFERENCE_STATUS.finished
+        ? [desc(conferences.endedAt), desc(conferences.id)]
+        : status === CONFERENCE_STATUS.reserved
+          ? [conferences.startTime, conferences.id]
+          : [desc(conferences.startedAt), desc(conferences.id)];
+    let query = this.db
+      .select()
+      .from(conferences)
+      .where(and(eq(conferences.status, status), mine))
+      .orderBy(...order)
+      .$dynamic();
+    if (options.limit !== undefined) query = query.limit(options.limit);
+    if (options.offset !== undefined) query = query.offset(options.offset);
+    return query;
+  }
+}

@@ -1,0 +1,260 @@
+/** The meeting calls of SPEC.md section 7 ("Meeting"), under /api/conference. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CONFERENCE_STATUS,
+  addEvaluateBody,
+  conferenceIdBody,
+  conferenceStatus,
+  conferenceStatusBody,
+  createConferenceBody,
+  emptyPayload,
+  finishedListBody,
+  joinConferenceBody,
+  joinPayload,
+  meetingInfo,
+  meetingListItem,
+  quitConferenceBody,
+  replySchema,
+  updateNicknameBody,
+} from '@meet/shared';
+import { z } from 'zod';
+import { AppError } from '../../../lib/app-error.js';
+import { ok } from '../../../lib/reply.js';
+import { authenticate } from '../../../plugins/auth.js';
+import { listItemOf } from '../../../conferences/present.js';
+import type { ConferenceRow } from '../../../db/schema/index.js';
+import { mediaServerUrl } from '../tool.js';
+import reserveRoutes from './reserve.js';
+
+export default async function conferenceRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { conferenceService, conferences, lookupGuard } = app.services;
+  const tags = ['conference'];
+  const lookupLimit = { rateLimit: { max: 120, timeWindow: 60_000 } };
+
+  /** Finds a meeting by number, counting misses against the caller's IP. */
+  async function lookup(request: FastifyRequest, conferenceId: string): Promise<ConferenceRow> {
+    lookupGuard.check(request.ip);
+    try {
+      return await conferenceService.get(conferenceId);
+    } catch (error) {
+      lookupGuard.miss(request.ip);
+      throw error;
+    }
+  }
+
+  async function listItems(rows: ConferenceRow[]) {
+    const names = await conferences.userNames(rows.map((r) => r.creatorId));
+    return rows.map((r) => listItemOf(r, names.get(r.creatorId) ?? ''));
+  }
+
+  app.post(
+    '/createConference',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        body: createConferenceBody.optional(),
+        response: { 200: replySchema(meetingInfo) },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      if (user.isVisitor) throw AppError.realLoginRequired();
+      const topic = request.body?.topic || `${user.userName}'s meeting`;
+      const now = app.services.clock.now();
+      const row = await conferences.create({
+        topic,
+        creatorId: user.id,
+        reserved: false,
+        timezone: 'UTC',
+        startTime: now,
+        endTime: null,
+        asrStatus: 0,
+      });
+      return ok(request, await conferenceService.info(row, user.id));
+    },
+  );
+
+  for (const path of ['/conferenceInfo', '/v2/conferenceInfo']) {
+    app.post(
+      path,
+      {
+        config: lookupLimit,
+        schema: { tags, body: conferenceIdBody, response: { 200: replySchema(meetingInfo) } },
+      },
+      async (request) =>
+        ok(request, await conferenceService.info(await lookup(request, request.body.conferenceId))),
+    );
+  }
+
+  app.post(
+    '/getConferenceInfo',
+    {
+      preHandler: authenticate,
+      config: lookupLimit,
+      schema: { tags, body: conferenceIdBody, response: { 200: replySchema(meetingInfo) } },
+    },
+    async (request) =>
+      ok(
+        request,
+        await conferenceService.info(
+          await lookup(request, request.body.conferenceId),
+          request.user!.id,
+        ),
+      ),
+  );
+
+  app.post(
+    '/getConferenceStatus',
+    {
+      preHandler: authenticate,
+      config: lookupLimit,
+      schema: {
+        tags,
+        body: conferenceStatusBody,
+        response: { 200: replySchema(conferenceStatus) },
+      },
+    },
+    async (request) => {
+      const row = await lookup(request, request.body.conferenceId);
+      const info = await conferenceService.info(row);
+      return ok(request, {
+        conferenceId: row.conferenceId,
+        status: row.status,
+        num: info.num,
+        hostId: row.hostId,
+        myState: await conferenceService.stateOf(row, request.user!.id, request.body.deviceId),
+      });
+    },
+  );
+
+  app.post(
+    '/joinConference',
+    {
+      preHandler: authenticate,
+      config: lookupLimit,
+      schema: { tags, body: joinConferenceBody, response: { 200: replySchema(joinPayload) } },
+    },
+    async (request) => {
+      lookupGuard.check(request.ip);
+      const user = request.user!;
+      let result;
+      try {
+        result = await conferenceService.join(user, request.body);
+      } catch (error) {
+        if (error instanceof AppError && error.key === 'meetingNoExist')
+          lookupGuard.miss(request.ip);
+        throw error;
+      }
+      const { conference } = result;
+      const names = await conferences.userNames([conference.hostId]);
+      const mediaServer = mediaServerUrl(request);
+      return ok(request, {
+        conferenceId: conference.conferenceId,
+        conferenceUri: conference.conferenceUri,
+        conferenceName: conference.topic,
+        conferenceProperties: conferenceService.properties(conference),
+        asrStatus: conference.asrStatus,
+        endTime: conference.endTime,
+        hostId: conference.hostId,
+        hostName: names.get(conference.hostId) ?? '',
+        creatorId: conference.creatorId,
+        memberId: result.memberId,
+        userId: user.id,
+        mediaServer,
+        mediaNode: 'local',
+      });
+    },
+  );
+
+  app.post(
+    '/quitConference',
+    {
+      preHandler: authenticate,
+      schema: { tags, body: quitConferenceBody, response: { 200: replySchema(emptyPayload) } },
+    },
+    async (request) => {
+      await conferenceService.quit(request.user!, request.body.conferenceId, request.body.deviceId);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/updateUserConferenceNickname',
+    {
+      preHandler: authenticate,
+      schema: { tags, body: updateNicknameBody, response: { 200: replySchema(emptyPayload) } },
+    },
+    async (request) => {
+      const row = await conferenceService.get(request.body.conferenceId);
+      const mine = (await conferences.activeMembers(row.id)).filter(
+        (m) => m.userId === request.user!.id,
+      );
+      if (mine.length === 0) throw AppError.forbidden('notInMeeting');
+      for (const m of mine) {
+        await conferences.updateMember(m.id, {
+          userConferenceName: request.body.userConferenceName,
+        });
+      }
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/addEvaluate',
+    {
+      preHandler: authenticate,
+      schema: { tags, body: addEvaluateBody, response: { 200: replySchema(emptyPayload) } },
+    },
+    async (request) => {
+      const row = await conferenceService.get(request.body.conferenceId);
+      const took = await conferences.membersOfUser(row.id, request.user!.id);
+      if (took.length === 0) throw AppError.forbidden('notInMeeting');
+      await conferences.addEvaluation(
+        row.id,
+        request.user!.id,
+        request.body.score,
+        request.body.comment,
+      );
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/getMyRunningConferenceList',
+    {
+      preHandler: authenticate,
+      schema: { tags, response: { 200: replySchema(z.array(meetingListItem)) } },
+    },
+    async (request) =>
+      ok(
+        request,
+        await listItems(await conferences.listForUser(request.user!.id, CONFERENCE_STATUS.running)),
+      ),
+  );
+
+  app.post(
+    '/v2/getMyFinishedConferenceList',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        body: finishedListBody.optional(),
+        response: { 200: replySchema(z.array(meetingListItem)) },
+      },
+    },
+    async (request) => {
+      const page = request.body?.page ?? 1;
+      const pageSize = request.body?.pageSize ?? 20;
+      const rows = await conferences.listForUser(request.user!.id, CONFERENCE_STATUS.finished, {
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return ok(request, await listItems(rows));
+    },
+  );
+
+  await app.register(reserveRoutes, { prefix: '/reserve' });
+}

@@ -1,0 +1,111 @@
+/** Scheduled meetings: create, update, delete and list (/api/conference/reserve/*). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CONFERENCE_STATUS,
+  conferenceIdBody,
+  emptyPayload,
+  meetingInfo,
+  meetingListItem,
+  replySchema,
+  reserveCreateBody,
+  reserveUpdateBody,
+} from '@meet/shared';
+import { AppError } from '../../../lib/app-error.js';
+import { ok } from '../../../lib/reply.js';
+import { requireRealUser } from '../../../plugins/auth.js';
+import { listItemOf } from '../../../conferences/present.js';
+import type { ConferenceRow, UserRow } from '../../../db/schema/index.js';
+
+export default async function reserveRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { conferenceService, conferences, clock } = app.services;
+  const tags = ['reservation'];
+
+  /** A reservation its creator may still change: it exists, is theirs, and has not started. */
+  async function ownReservation(user: UserRow, conferenceId: string): Promise<ConferenceRow> {
+    const row = await conferenceService.get(conferenceId);
+    if (row.creatorId !== user.id) throw AppError.forbidden('notCreator');
+    if (row.status !== CONFERENCE_STATUS.reserved) throw AppError.badRequest('meetingStarted');
+    return row;
+  }
+
+  function checkNotPast(endTime: number) {
+    if (endTime <= clock.now()) throw AppError.badRequest('meetingInPast');
+  }
+
+  app.post(
+    '/create',
+    {
+      preHandler: requireRealUser,
+      schema: { tags, body: reserveCreateBody, response: { 200: replySchema(meetingInfo) } },
+    },
+    async (request) => {
+      const { topic, timezone, startTime, endTime, subtitle } = request.body;
+      checkNotPast(endTime);
+      const row = await conferences.create({
+        topic,
+        timezone,
+        startTime,
+        endTime,
+        asrStatus: subtitle ? 1 : 0,
+        creatorId: request.user!.id,
+        reserved: true,
+      });
+      return ok(request, await conferenceService.info(row, request.user!.id));
+    },
+  );
+
+  app.post(
+    '/update',
+    {
+      preHandler: requireRealUser,
+      schema: { tags, body: reserveUpdateBody, response: { 200: replySchema(meetingInfo) } },
+    },
+    async (request) => {
+      const { conferenceId, topic, timezone, startTime, endTime, subtitle } = request.body;
+      const row = await ownReservation(request.user!, conferenceId);
+      checkNotPast(endTime);
+      const updated = await conferences.update(row.id, {
+        topic,
+        timezone,
+        startTime,
+        endTime,
+        asrStatus: subtitle ? 1 : 0,
+      });
+      return ok(request, await conferenceService.info(updated, request.user!.id));
+    },
+  );
+
+  app.post(
+    '/delete',
+    {
+      preHandler: requireRealUser,
+      schema: { tags, body: conferenceIdBody, response: { 200: replySchema(emptyPayload) } },
+    },
+    async (request) => {
+      const row = await ownReservation(request.user!, request.body.conferenceId);
+      await conferences.delete(row.id);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/list',
+    {
+      preHandler: requireRealUser,
+      schema: { tags, response: { 200: replySchema(z.array(meetingListItem)) } },
+    },
+    async (request) => {
+      const rows = await conferences.listForUser(request.user!.id, CONFERENCE_STATUS.reserved, {
+        onlyCreated: true,
+      });
+      const names = await conferences.userNames(rows.map((r) => r.creatorId));
+      return ok(
+        request,
+        rows.map((r) => listItemOf(r, names.get(r.creatorId) ?? '')),
+      );
+    },
+  );
+}
