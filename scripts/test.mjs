@@ -27,26 +27,56 @@ const suites = [
   {
     name: 'unit: shared',
     cwd: 'packages/shared',
-    cmd: ['npx', 'vitest', 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', '--outputFile.json=REPORT'],
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--passWithNoTests',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=REPORT',
+    ],
     kind: 'vitest',
   },
   {
     name: 'unit: web',
     cwd: 'apps/web',
-    cmd: ['npx', 'vitest', 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', '--outputFile.json=REPORT'],
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--passWithNoTests',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=REPORT',
+    ],
     kind: 'vitest',
   },
   {
     name: 'server on PGlite',
     cwd: 'apps/server',
-    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=REPORT'],
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=REPORT',
+    ],
     env: { TEST_DB: 'pglite' },
     kind: 'vitest',
   },
   {
     name: 'server on PostgreSQL',
     cwd: 'apps/server',
-    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=REPORT'],
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=REPORT',
+    ],
     env: { TEST_DB: 'postgres' },
     kind: 'vitest',
   },
@@ -76,7 +106,11 @@ for (const [i, suite] of suites.entries()) {
   for (const [k, v] of Object.entries(env)) if (v === 'REPORT') env[k] = report;
   log(`── ${suite.name} ──`);
   const started = Date.now();
-  const run = spawnSync(cmd[0], cmd.slice(1), { cwd: path.join(root, suite.cwd), stdio: 'inherit', env });
+  const run = spawnSync(cmd[0], cmd.slice(1), {
+    cwd: path.join(root, suite.cwd),
+    stdio: 'inherit',
+    env,
+  });
   let counts = countsOf(suite.kind, report);
   if (!counts) counts = { passed: 0, failed: 1 };
   else if (run.status !== 0 && counts.failed === 0) counts.failed = 1;
@@ -85,7 +119,8 @@ for (const [i, suite] of suites.entries()) {
 rmSync(work, { recursive: true, force: true });
 
 console.log('\nSuites:');
-for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`);
+for (const r of results)
+  console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

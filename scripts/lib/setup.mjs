@@ -21,7 +21,9 @@ export function run(command, args, options = {}) {
 export function checkNode() {
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major < 20 || (major === 20 && minor < 19)) {
-    console.error(`Error: Node ${process.versions.node} is too old; Node 20.19 or newer is needed.`);
+    console.error(
+      `Error: Node ${process.versions.node} is too old; Node 20.19 or newer is needed.`,
+    );
     process.exit(1);
   }
 }
@@ -90,8 +92,28 @@ export function buildIfStale(workspace, inputs, stampFile) {
 
 export function buildAll() {
   const shared = ['packages/shared/src', 'package-lock.json'];
-  buildIfStale('apps/web', ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', ...shared], 'apps/web/dist/.build-stamp');
-  buildIfStale('apps/server', ['apps/server/src', 'apps/server/build.mjs', ...shared], 'apps/server/dist/.build-stamp');
+  buildIfStale(
+    'apps/web',
+    [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/public',
+      ...shared,
+    ],
+    'apps/web/dist/.build-stamp',
+  );
+  buildIfStale(
+    'apps/server',
+    ['apps/server/src', 'apps/server/build.mjs', ...shared],
+    'apps/server/dist/.build-stamp',
+  );
 }
 
-export const RUNTIME_DEBIAN_PACKAGES = ['janus', 'janus-tools', 'ffmpeg', 'espeak-ng', 'pocketsphinx-en-us'];
+export const RUNTIME_DEBIAN_PACKAGES = [
+  'janus',
+  'janus-tools',
+  'ffmpeg',
+  'espeak-ng',
+  'pocketsphinx-en-us',
+];
