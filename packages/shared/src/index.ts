@@ -7,3 +7,4 @@ export * from './api/user.js';
 export * from './api/conference.js';
 export * from './domain/validation.js';
 export * from './domain/browser.js';
+export * from './domain/schedule.js';
