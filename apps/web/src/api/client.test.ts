@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { authStore } from '../features/auth/auth-store';
+import { ApiError, apiPost, onAuthFailed } from './client';
+
+function reply(body: unknown, headers: Record<string, string> = {}) {
+  return Promise.resolve(new Response(JSON.stringify(body), { headers }));
+}
+
+describe('apiPost', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    localStorage.clear();
+    authStore.refresh();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  test('sends the common fields and the bearer token, and returns the payload', async () => {
+    authStore.signIn('tok-1', 'email');
+    fetchMock.mockReturnValueOnce(reply({ code: 0, msg: 'success', payload: { ok: 1 } }));
+    await expect(apiPost('user/getUserInfo', { a: 1 })).resolves.toEqual({ ok: 1 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/user/getUserInfo');
+    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok-1');
+    const body = JSON.parse(init?.body as string) as Record<string, unknown>;
+    expect(body).toMatchObject({ a: 1, appName: 'web', language: 'en' });
+    expect(typeof body.useragent).toBe('string');
+  });
+
+  test('a non-zero code throws ApiError with the server msg', async () => {
+    fetchMock.mockReturnValueOnce(reply({ code: -1, msg: 'Incorrect password', payload: null }));
+    const error = await apiPost('user/emailLogin', {}, { silent: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: -1, message: 'Incorrect password' });
+  });
+
+  test('code 203 clears the token, login type and cached user, and tells listeners', async () => {
+    authStore.signIn('tok-2', 'email', {
+      userId: 1,
+      userConferenceId: '1',
+      code: 'c',
+      avatar: '',
+      email: 'a@b.co',
+      userName: 'A',
+      userType: 1,
+      payType: 0,
+      expiredTime: 0,
+      energyPoint: 60,
+      isVisitor: false,
+    });
+    const listener = vi.fn();
+    const off = onAuthFailed(listener);
+    fetchMock.mockReturnValueOnce(
+      reply({ code: 203, msg: 'Authentication failed', payload: null }),
+    );
+    await expect(apiPost('user/getUserInfo', {}, { silent: true })).rejects.toMatchObject({
+      code: 203,
+    });
+    off();
+    expect(listener).toHaveBeenCalledOnce();
+    expect(authStore.getSnapshot()).toEqual({ token: null, loginType: null });
+    expect(localStorage.getItem('userName')).toBeNull();
+  });
+
+  test('a token in the authorization response header replaces the stored one', async () => {
+    authStore.signIn('old', 'email');
+    fetchMock.mockReturnValueOnce(
+      reply({ code: 0, msg: '', payload: null }, { authorization: 'new' }),
+    );
+    await apiPost('user/getUserInfo');
+    expect(authStore.getSnapshot().token).toBe('new');
+  });
+});

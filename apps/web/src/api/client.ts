@@ -1,0 +1,118 @@
+/**
+ * The one module that talks to the HTTP API: POST with the common fields, the stored token, a
+ * 15 s timeout, and `{ code, msg, payload }` unwrapped. A non-zero code throws ApiError (its msg
+ * is already in the user's language and is shown as a toast unless the caller shows it itself);
+ * code 203 clears the local sign-in and tells listeners, who move the user to sign-in.
+ */
+import { CLIENT_VERSION, REQUEST_TIMEOUT_MS, ResultCode, type ApiReply } from '@meet/shared';
+import i18n, { language } from '../app/i18n';
+import { authStore } from '../features/auth/auth-store';
+import { toast } from '../ui/toast-store';
+
+export class ApiError extends Error {
+  readonly code: number;
+  constructor(code: number, msg: string) {
+    super(msg);
+    this.name = 'ApiError';
+    this.code = code;
+  }
+}
+
+/** Codes that mean "the request never got a reply" (not from the server's catalogue). */
+export const NETWORK_ERROR = -100;
+export const TIMEOUT_ERROR = -101;
+
+export interface RequestOptions {
+  /** The caller shows the error itself (e.g. beside a form field), so no toast. */
+  silent?: boolean;
+}
+
+const authFailedListeners = new Set<() => void>();
+export function onAuthFailed(listener: () => void): () => void {
+  authFailedListeners.add(listener);
+  return () => authFailedListeners.delete(listener);
+}
+
+function commonFields() {
+  return {
+    appName: 'web',
+    version: `web/${CLIENT_VERSION}`,
+    language,
+    useragent: navigator.userAgent,
+  };
+}
+
+function fail(error: ApiError, options: RequestOptions): never {
+  if (!options.silent && error.message) toast.error(error.message);
+  throw error;
+}
+
+/**
+ * POSTs to `/api/<path>`. `body` is sent as JSON with the common fields; a FormData body (file
+ * upload) gets the common fields appended as form fields instead.
+ */
+export async function apiPost<T>(
+  path: string,
+  body: Record<string, unknown> | FormData = {},
+  options: RequestOptions = {},
+): Promise<T> {
+  // The header too, because a multipart body is not read before the server picks the language.
+  const headers: Record<string, string> = { language };
+  const token = authStore.getSnapshot().token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload: BodyInit;
+  if (body instanceof FormData) {
+    // Fields before the file so the server can read them while streaming the upload.
+    const form = new FormData();
+    for (const [key, value] of Object.entries(commonFields())) form.append(key, value);
+    for (const [key, value] of body.entries()) form.append(key, value);
+    payload = form;
+  } else {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify({ ...commonFields(), ...body });
+  }
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(`/api/${path}`, {
+      method: 'POST',
+      headers,
+      body: payload,
+      signal: controller.signal,
+    });
+  } catch {
+    const timedOut = controller.signal.aborted;
+    fail(
+      new ApiError(
+        timedOut ? TIMEOUT_ERROR : NETWORK_ERROR,
+        i18n.t(timedOut ? 'common.timeout' : 'common.networkError'),
+      ),
+      options,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+
+  let reply: ApiReply<T>;
+  try {
+    reply = (await response.json()) as ApiReply<T>;
+  } catch {
+    fail(new ApiError(NETWORK_ERROR, i18n.t('common.networkError')), options);
+  }
+
+  if (reply.code === ResultCode.authFailed) {
+    // Only the token we sent is void; a newer one from another tab must survive.
+    if (token && authStore.getSnapshot().token === token) authStore.clear();
+    for (const listener of authFailedListeners) listener();
+    fail(new ApiError(reply.code, reply.msg), options);
+  }
+  if (reply.code !== ResultCode.success) fail(new ApiError(reply.code, reply.msg), options);
+
+  const renewed = response.headers.get('authorization');
+  if (renewed && renewed !== authStore.getSnapshot().token && authStore.getSnapshot().token) {
+    authStore.setToken(renewed.replace(/^Bearer\s+/i, ''));
+  }
+  return reply.payload;
+}

@@ -1,0 +1,43 @@
+/**
+ * i18next set up with the app's catalogues plus the shared error catalogue under `errors.*`, so
+ * the client shows the same texts the server sends. Chinese when the browser language is zh.
+ */
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { errorMessages, type ErrorKey, type Language } from '@meet/shared';
+import en from '../i18n/locales/en.json';
+import zh from '../i18n/locales/zh.json';
+
+export function detectLanguage(browserLanguage: string | undefined): Language {
+  return browserLanguage?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
+
+function errorsIn(language: Language): Record<ErrorKey, string> {
+  const out = {} as Record<ErrorKey, string>;
+  for (const key of Object.keys(errorMessages) as ErrorKey[])
+    out[key] = errorMessages[key][language];
+  return out;
+}
+
+export const resources = {
+  en: { translation: { ...en, errors: errorsIn('en') } },
+  zh: { translation: { ...zh, errors: errorsIn('zh') } },
+} as const;
+
+export const language: Language = detectLanguage(
+  typeof navigator === 'undefined' ? undefined : navigator.language,
+);
+
+void i18next.use(initReactI18next).init({
+  resources,
+  lng: language,
+  fallbackLng: 'en',
+  // React escapes on render; escaping here would show entities in the UI.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+if (typeof document !== 'undefined')
+  document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
+
+export default i18next;

@@ -1,0 +1,144 @@
+import { describe, expect, test } from 'vitest';
+import {
+  authLostRedirect,
+  decideRoute,
+  matchRoute,
+  safeFrom,
+  type AuthState,
+  type RouteDecision,
+} from './routing-rules';
+
+const CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+const EDGE =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.0.0';
+const OLD_CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/79.0.3945.0 Safari/537.36';
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+const SAFARI =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+const out: AuthState = { hasToken: false, isVisitor: false };
+const visitor: AuthState = { hasToken: true, isVisitor: true };
+const member: AuthState = { hasToken: true, isVisitor: false };
+
+const stay: RouteDecision = { kind: 'stay' };
+const to = (path: string): RouteDecision => ({ kind: 'redirect', to: path });
+
+describe('matchRoute', () => {
+  test.each([
+    ['/', 'site', undefined],
+    ['/home/', 'home', undefined],
+    ['/home/meetings', 'homeMeeting', undefined],
+    ['/meeting/123', 'meeting', '123'],
+    ['/meeting', 'unknown', undefined],
+    ['/i', 'invite', undefined],
+    ['/i/987', 'invite', '987'],
+    ['/rec/abc', 'record', 'abc'],
+    ['/rec', 'record', undefined],
+    ['/nope', 'unknown', undefined],
+    ['/home/other', 'unknown', undefined],
+  ])('%s is %s', (path, name, id) => {
+    expect(matchRoute(path)).toEqual(id ? { name, id } : { name });
+  });
+});
+
+describe('decideRoute on a desktop Chrome', () => {
+  test.each<[string, string, AuthState, RouteDecision]>([
+    ['/', '', member, to('/home')],
+    ['/home', '', member, to('/home/meetings')],
+    ['/home', '', out, to('/signin?from=%2Fhome')],
+    ['/home/meetings', '', visitor, to('/signin?from=%2Fhome%2Fmeetings')],
+    ['/home/recording', '', out, to('/signin?from=%2Fhome%2Frecording')],
+    ['/home/meetings', '', member, stay],
+    ['/home', '?from=invite', member, { kind: 'visitorSignin', to: '/signin' }],
+    ['/home', '?from=invite', out, { kind: 'visitorSignin', to: '/signin' }],
+    ['/create', '', visitor, to('/signin?from=%2Fcreate')],
+    ['/create', '', out, to('/signin?from=%2Fcreate')],
+    ['/create', '', member, stay],
+    ['/signin', '', member, to('/home')],
+    ['/signup', '?from=%2Fcreate', member, to('/create')],
+    ['/forgot-password', '?from=https://evil.example', member, to('/home')],
+    ['/signin', '', visitor, stay],
+    ['/signup', '', out, stay],
+    ['/join', '', out, stay],
+    ['/i/123', '', visitor, stay],
+    ['/i', '', out, stay],
+    ['/rec/5', '', out, stay],
+    ['/binding', '', out, stay],
+    ['/h5', '', out, stay],
+    ['/somewhere/else', '', member, to('/home')],
+  ])('%s%s', (pathname, search, auth, expected) => {
+    expect(decideRoute({ pathname, search, auth, userAgent: CHROME, hasDeviceId: true })).toEqual(
+      expected,
+    );
+  });
+
+  test.each<[boolean, boolean, string, RouteDecision]>([
+    [true, false, '/meeting/42', stay],
+    [false, false, '/meeting/42', { kind: 'leaveMeeting', to: '/i/42' }],
+    [true, true, '/meeting/42', { kind: 'leaveMeeting', to: '/i/42' }],
+  ])(
+    'meeting with device id %s and reload flag %s',
+    (hasDeviceId, meetingReloadFlag, pathname, expected) => {
+      expect(
+        decideRoute({
+          pathname,
+          search: '',
+          auth: out,
+          userAgent: CHROME,
+          hasDeviceId,
+          meetingReloadFlag,
+        }),
+      ).toEqual(expected);
+    },
+  );
+});
+
+describe('decideRoute by browser', () => {
+  test.each<[string, string, string, RouteDecision]>([
+    ['Edge', EDGE, '/home/meetings', stay],
+    ['Chrome 79', OLD_CHROME, '/signin', { kind: 'unsupported' }],
+    ['Firefox', FIREFOX, '/signin', { kind: 'unsupported' }],
+    ['Safari', SAFARI, '/home', { kind: 'unsupported' }],
+    ['Android', ANDROID, '/', to('/h5')],
+    ['Android', ANDROID, '/home/meetings', to('/h5')],
+    ['Android', ANDROID, '/create', to('/h5')],
+    ['Android', ANDROID, '/signin', stay],
+    ['Android', ANDROID, '/signup', stay],
+    ['Android', ANDROID, '/forgot-password', stay],
+    ['Android', ANDROID, '/rec/7', stay],
+    ['Android', ANDROID, '/h5', stay],
+    ['iPhone', IPHONE, '/i/555', to('/h5?conf_id=555')],
+    ['iPhone', IPHONE, '/meeting/555', to('/h5')],
+  ])('%s at %s', (_name, userAgent, pathname, expected) => {
+    expect(
+      decideRoute({ pathname, search: '', auth: member, userAgent, hasDeviceId: true }),
+    ).toEqual(expected);
+  });
+});
+
+describe('after losing the sign-in', () => {
+  test.each([
+    ['/home/meetings', '/signin?from=%2Fhome%2Fmeetings'],
+    ['/meeting/9', '/signin?from=%2Fmeeting%2F9'],
+    ['/create', '/signin?from=%2Fcreate'],
+    ['/join', null],
+    ['/signin', null],
+  ])('%s goes to %s', (pathname, expected) => {
+    expect(authLostRedirect(pathname, '')).toBe(expected);
+  });
+
+  test.each([
+    ['?from=/home/recording', '/home/recording'],
+    ['?from=//evil.example', null],
+    ['?from=http://evil.example', null],
+    ['', null],
+  ])('safeFrom(%s)', (search, expected) => {
+    expect(safeFrom(search)).toBe(expected);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * The signed-in state kept in localStorage (token, login type, cached profile fields), exposed as
+ * a tiny external store so the API client (outside React) and components share one source.
+ * Another tab changing these keys reaches us through the `storage` event.
+ */
+import { DEVICE_ID_LENGTH, type SelfInfo } from '@meet/shared';
+
+export const StorageKeys = {
+  token: 'token',
+  loginType: 'loginType',
+  deviceId: 'deviceId',
+  uuid: 'uuid',
+  avatar: 'avatar',
+  nickname: 'nickname',
+  userName: 'userName',
+  email: 'email',
+  meetingRoomReload: 'meetingRoomReload',
+} as const;
+
+export type LoginType = 'visitor' | 'email';
+
+export interface AuthSnapshot {
+  token: string | null;
+  loginType: LoginType | null;
+}
+
+/** Stored profile fields, shown before getUserInfo answers. */
+export interface CachedProfile {
+  userName: string;
+  email: string;
+  avatar: string;
+}
+
+const listeners = new Set<() => void>();
+let snapshot: AuthSnapshot = read();
+
+function read(): AuthSnapshot {
+  const loginType = localStorage.getItem(StorageKeys.loginType);
+  return {
+    token: localStorage.getItem(StorageKeys.token),
+    loginType: loginType === 'visitor' || loginType === 'email' ? loginType : null,
+  };
+}
+
+function emit() {
+  const next = read();
+  if (next.token === snapshot.token && next.loginType === snapshot.loginType) return;
+  snapshot = next;
+  for (const listener of listeners) listener();
+}
+
+export const authStore = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  getSnapshot(): AuthSnapshot {
+    return snapshot;
+  },
+  setToken(token: string) {
+    localStorage.setItem(StorageKeys.token, token);
+    emit();
+  },
+  signIn(token: string, loginType: LoginType, info?: SelfInfo) {
+    localStorage.setItem(StorageKeys.token, token);
+    localStorage.setItem(StorageKeys.loginType, loginType);
+    if (info) saveProfile(info);
+    emit();
+  },
+  setLoginType(loginType: LoginType) {
+    localStorage.setItem(StorageKeys.loginType, loginType);
+    emit();
+  },
+  /** Clears token, login type and the cached user info (the uuid and device id stay). */
+  clear() {
+    for (const key of [
+      StorageKeys.token,
+      StorageKeys.loginType,
+      StorageKeys.avatar,
+      StorageKeys.nickname,
+      StorageKeys.userName,
+      StorageKeys.email,
+    ]) {
+      localStorage.removeItem(key);
+    }
+    emit();
+  },
+  /** Re-reads storage after another tab changed it. */
+  refresh: emit,
+};
+
+export function saveProfile(info: Pick<SelfInfo, 'userName' | 'email' | 'avatar'>) {
+  localStorage.setItem(StorageKeys.userName, info.userName);
+  localStorage.setItem(StorageKeys.nickname, info.userName);
+  localStorage.setItem(StorageKeys.email, info.email);
+  localStorage.setItem(StorageKeys.avatar, info.avatar);
+}
+
+export function cachedProfile(): CachedProfile | null {
+  const userName = localStorage.getItem(StorageKeys.userName);
+  if (userName === null) return null;
+  return {
+    userName,
+    email: localStorage.getItem(StorageKeys.email) ?? '',
+    avatar: localStorage.getItem(StorageKeys.avatar) ?? '',
+  };
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** 18 random characters (SPEC.md section 9), from the platform's secure generator. */
+export function randomId(length = DEVICE_ID_LENGTH): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  return Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('');
+}
+
+/** The device's visitor uuid, created once and kept so the same visitor account comes back. */
+export function visitorUuid(): string {
+  let uuid = localStorage.getItem(StorageKeys.uuid);
+  if (!uuid || uuid.length !== DEVICE_ID_LENGTH) {
+    uuid = randomId();
+    localStorage.setItem(StorageKeys.uuid, uuid);
+  }
+  return uuid;
+}

@@ -1,0 +1,72 @@
+/** The avatar button and its menu: who is signed in, plan, profile, about and log out. */
+import { useTranslation } from 'react-i18next';
+import { maskEmail } from '@meet/shared';
+import { useAuth } from '../auth/AuthProvider';
+import { Avatar } from '../../ui/Avatar';
+import { EditIcon, InfoIcon, LogoutIcon, StarIcon } from '../../ui/icons';
+import { MenuDivider, MenuItem, Popover, usePopover } from '../../ui/Popover';
+import { PlanBadge } from './PlanBadge';
+import { isBasicUser } from './user-plan';
+
+export interface AvatarMenuProps {
+  onEditProfile(): void;
+  onAbout(): void;
+  onUpgrade(): void;
+}
+
+export function AvatarMenu({ onEditProfile, onAbout, onUpgrade }: AvatarMenuProps) {
+  const { t } = useTranslation();
+  const { user, signOut } = useAuth();
+  const popover = usePopover();
+  const name = user?.userName ?? '';
+  const choose = (action: () => void) => () => {
+    popover.close();
+    action();
+  };
+
+  return (
+    <div {...popover.anchorProps}>
+      <button
+        type="button"
+        className="avatar-trigger"
+        aria-label={t('home.accountMenu')}
+        data-testid="avatar-menu-button"
+        {...popover.triggerProps}
+      >
+        <Avatar src={user?.avatar || null} name={name} size={32} />
+      </button>
+      {popover.open && (
+        <Popover role="menu" label={t('home.accountMenu')} className="account-menu">
+          <div className="account-menu__who">
+            <Avatar src={user?.avatar || null} name={name} size={56} />
+            <div className="account-menu__name-row">
+              <span className="account-menu__name" data-testid="account-name">
+                {name}
+              </span>
+              <PlanBadge user={user} />
+            </div>
+            {user?.email && <span className="account-menu__email">{maskEmail(user.email)}</span>}
+          </div>
+          <MenuDivider />
+          <div className="menu">
+            {isBasicUser(user) && (
+              <MenuItem icon={<StarIcon size={20} />} onClick={choose(onUpgrade)}>
+                {t('home.upgradeToPro')}
+              </MenuItem>
+            )}
+            <MenuItem icon={<EditIcon size={20} />} onClick={choose(onEditProfile)}>
+              {t('home.editProfile')}
+            </MenuItem>
+            <MenuItem icon={<InfoIcon size={20} />} onClick={choose(onAbout)}>
+              {t('home.about')}
+            </MenuItem>
+            <MenuDivider />
+            <MenuItem icon={<LogoutIcon size={20} />} onClick={choose(() => void signOut())}>
+              {t('home.logout')}
+            </MenuItem>
+          </div>
+        </Popover>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/** The Home header: logo, phone-app popover, message bell and the avatar menu. */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { IconButton } from '../../ui/Button';
+import { BellIcon } from '../../ui/icons';
+import { Logo } from '../../ui/Logo';
+import { AvatarMenu, type AvatarMenuProps } from './AvatarMenu';
+import { PhoneAppPopover } from './PhoneAppPopover';
+
+export interface HomeHeaderProps extends AvatarMenuProps {
+  onToggleMessages(): void;
+  messagesOpen: boolean;
+  hasUnread: boolean;
+}
+
+export function HomeHeader({
+  onToggleMessages,
+  messagesOpen,
+  hasUnread,
+  ...menu
+}: HomeHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <header className="home-header">
+      <Link to="/home/meetings" className="home-header__logo" aria-label={t('home.logoLabel')}>
+        <Logo label={t('common.appName')} />
+      </Link>
+      <div className="home-header__actions">
+        <PhoneAppPopover />
+        <IconButton
+          aria-label={t('home.messageCenter')}
+          aria-expanded={messagesOpen}
+          onClick={onToggleMessages}
+          data-testid="message-bell"
+        >
+          <BellIcon />
+          {hasUnread && <span className="red-dot" aria-hidden="true" />}
+        </IconButton>
+        <AvatarMenu {...menu} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,26 @@
+/** Entry: unsupported desktop browsers get the message box only; everyone else gets the app. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { isMobileBrowser, isSupportedBrowser } from '@meet/shared';
+import './app/global.css';
+import './ui/ui.css';
+import { Providers, createQueryClient } from './app/providers';
+import { createRouter } from './app/router';
+import { UnsupportedBrowser } from './app/UnsupportedBrowser';
+
+const root = createRoot(document.getElementById('root')!);
+const ua = navigator.userAgent;
+const queryClient = createQueryClient();
+
+root.render(
+  <StrictMode>
+    <Providers client={queryClient}>
+      {!isMobileBrowser(ua) && !isSupportedBrowser(ua) ? (
+        <UnsupportedBrowser />
+      ) : (
+        <RouterProvider router={createRouter()} />
+      )}
+    </Providers>
+  </StrictMode>,
+);

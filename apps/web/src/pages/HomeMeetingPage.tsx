@@ -1,0 +1,3 @@
+import { MeetingsEmpty } from '../features/meetings/MeetingsEmpty';
+
+export default MeetingsEmpty;

@@ -1,0 +1,3 @@
+import { HomeLayout } from '../features/home/HomeLayout';
+
+export default HomeLayout;

@@ -1,0 +1,3 @@
+import { RecordingsEmpty } from '../features/recordings/RecordingsEmpty';
+
+export default RecordingsEmpty;

@@ -1,0 +1,3 @@
+import { SigninForm } from '../features/auth/SigninForm';
+
+export default SigninForm;

@@ -1,0 +1,3 @@
+import { SiteH5 } from '../features/site/SiteH5';
+
+export default SiteH5;

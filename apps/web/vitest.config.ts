@@ -1,0 +1,8 @@
+/** Unit tests run in jsdom, beside the code (`src/**\/*.test.ts(x)`). */
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+});

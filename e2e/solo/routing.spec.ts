@@ -1,0 +1,56 @@
+/** Who is sent where: language, unsupported and mobile browsers, guests on real-login pages. */
+import { expect, test } from '@playwright/test';
+
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+
+test.describe('a zh-CN browser', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('sees the app in Chinese', async ({ page }) => {
+    await page.goto('/signin');
+    await expect(page.getByRole('heading', { name: '登录' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '以访客身份继续' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  });
+});
+
+test.describe('a Firefox user agent', () => {
+  test.use({ userAgent: FIREFOX });
+
+  test('sees the unsupported-browser message instead of the app', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByRole('alertdialog', { name: 'Unsupported browser' })).toBeVisible();
+    await expect(page.getByText(/Google Chrome or Microsoft Edge/)).toBeVisible();
+  });
+});
+
+test.describe('an Android user agent', () => {
+  test.use({ userAgent: ANDROID, viewport: { width: 412, height: 860 }, isMobile: true });
+
+  test('lands on the mobile page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/h5$/);
+    await expect(page.getByTestId('site-h5')).toBeVisible();
+  });
+
+  test('opening an invite goes to the mobile page with the conference id', async ({ page }) => {
+    await page.goto('/i/123456');
+    await expect(page).toHaveURL(/\/h5\?conf_id=123456$/);
+  });
+});
+
+test('a guest visiting /create is sent to sign-in', async ({ page }) => {
+  await page.goto('/create');
+  await expect(page).toHaveURL(/\/signin\?from=%2Fcreate$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('a visitor account is created at start from a stored 18-character uuid', async ({ page }) => {
+  await page.goto('/signin');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('loginType'))).toBe('visitor');
+  const uuid = await page.evaluate(() => localStorage.getItem('uuid'));
+  expect(uuid).toMatch(/^[A-Za-z0-9]{18}$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+});
