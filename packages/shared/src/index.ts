@@ -8,3 +8,4 @@ export * from './api/conference.js';
 export * from './domain/validation.js';
 export * from './domain/browser.js';
 export * from './domain/schedule.js';
+export * from './protocol/room.js';

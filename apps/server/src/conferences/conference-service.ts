@@ -1,7 +1,9 @@
 /**
  * The control-plane rules of meetings: who may join and with which outcome, taking over from
- * another device, leaving, and when a meeting ends. Routes and (later) sockets call this.
+ * another device, leaving, and when a meeting ends. Routes and sockets call this; it announces
+ * what changed as typed events.
  */
+import { EventEmitter } from 'node:events';
 import { CONFERENCE_STATUS, MEETING_MAX_MEMBERS, type MeetingInfo } from '@meet/shared';
 import type { Db, Database } from '../db/database.js';
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
@@ -27,12 +29,21 @@ export interface JoinResult {
   replacedDevices: string[];
 }
 
-export class ConferenceService {
+export interface ConferenceEvents {
+  /** The same user joined on another device; these devices are out. */
+  replaced: [conferenceId: string, userId: number, deviceIds: string[]];
+  hostChanged: [conferenceId: string, hostId: number];
+  ended: [conferenceId: string];
+}
+
+export class ConferenceService extends EventEmitter<ConferenceEvents> {
   constructor(
     private readonly database: Database,
     private readonly conferences: ConferencesRepository,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    super();
+  }
 
   private get db(): Db {
     return this.database.db;
@@ -61,6 +72,15 @@ export class ConferenceService {
    * transaction holding the meeting row, so two joiners cannot both take the 25th place.
    */
   async join(user: UserRow, input: JoinInput): Promise<JoinResult> {
+    const result = await this.joinTransaction(user, input);
+    if (result.replacedDevices.length) {
+      this.emit('replaced', result.conference.conferenceId, user.id, result.replacedDevices);
+    }
+    if (result.hostTaken) this.emit('hostChanged', result.conference.conferenceId, result.conference.hostId);
+    return result;
+  }
+
+  private joinTransaction(user: UserRow, input: JoinInput): Promise<JoinResult & { hostTaken: boolean }> {
     return this.db.transaction(async (tx) => {
       const conf = await this.conferences.byNumber(input.conferenceId, tx, true);
       if (!conf) throw AppError.meetingNoExist();
@@ -116,7 +136,12 @@ export class ConferenceService {
       const conference = Object.keys(changes).length
         ? await this.conferences.update(conf.id, changes, tx)
         : conf;
-      return { conference, memberId, replacedDevices: elsewhere.map((m) => m.deviceId) };
+      return {
+        conference,
+        memberId,
+        replacedDevices: elsewhere.map((m) => m.deviceId),
+        hostTaken: changes.hostId !== undefined,
+      };
     });
   }
 
@@ -124,13 +149,23 @@ export class ConferenceService {
    * Leaves the meeting (one device, or all of the user's). A leaving host leaves the role
    * empty; the last one out ends the meeting.
    */
-  async quit(user: UserRow, conferenceId: string, deviceId?: string): Promise<ConferenceRow> {
+  async quit(userId: number, conferenceId: string, deviceId?: string): Promise<ConferenceRow> {
+    const before = await this.conferences.byNumber(conferenceId);
+    const after = await this.quitTransaction(userId, conferenceId, deviceId);
+    if (before && before.hostId !== after.hostId) this.emit('hostChanged', conferenceId, after.hostId);
+    if (before && before.status !== after.status && after.status === CONFERENCE_STATUS.finished) {
+      this.emit('ended', conferenceId);
+    }
+    return after;
+  }
+
+  private quitTransaction(userId: number, conferenceId: string, deviceId?: string): Promise<ConferenceRow> {
     return this.db.transaction(async (tx) => {
       const conf = await this.conferences.byNumber(conferenceId, tx, true);
       if (!conf) throw AppError.meetingNoExist();
       const active = await this.conferences.activeMembers(conf.id, tx);
       const leaving = active.filter(
-        (m) => m.userId === user.id && (deviceId === undefined || m.deviceId === deviceId),
+        (m) => m.userId === userId && (deviceId === undefined || m.deviceId === deviceId),
       );
       if (leaving.length === 0) return conf;
       await this.conferences.setMembersState(
@@ -140,14 +175,19 @@ export class ConferenceService {
       );
       const remaining = active.filter((m) => !leaving.includes(m));
       const changes: Partial<ConferenceRow> = {};
-      if (conf.hostId === user.id && !remaining.some((m) => m.userId === user.id))
-        changes.hostId = 0;
+      if (conf.hostId === userId && !remaining.some((m) => m.userId === userId)) changes.hostId = 0;
       if (remaining.length === 0 && conf.status === CONFERENCE_STATUS.running) {
         changes.status = CONFERENCE_STATUS.finished;
         changes.endedAt = new Date(this.clock.now());
       }
       return Object.keys(changes).length ? this.conferences.update(conf.id, changes, tx) : conf;
     });
+  }
+
+  /** Is this device of this user in the meeting now? */
+  async isActive(conf: ConferenceRow, userId: number, deviceId: string): Promise<boolean> {
+    const active = await this.conferences.activeMembers(conf.id);
+    return active.some((m) => m.userId === userId && m.deviceId === deviceId);
   }
 
   /** This caller's membership state on a device: none, joined, left, replaced, removed. */

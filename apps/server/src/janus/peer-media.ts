@@ -1,0 +1,172 @@
+/**
+ * One member's media in Janus: a session with a publisher handle per source (camera, screen)
+ * and one multistream subscriber handle. Candidates that arrive before a handle exists are
+ * queued; subscriber renegotiations run one at a time, as Janus wants.
+ */
+import { EventEmitter } from 'node:events';
+import type { IceCandidate, Jsep, MediaSource, PcTarget } from '@meet/shared';
+import { VideoRoomPlugin, type JanodeSession, type JanusGateway, type VideoRoomHandle } from './janus-gateway.js';
+import type { StreamInfo } from 'janode/plugins/videoroom';
+
+export interface PeerMediaEvents {
+  /** Janus re-offered the subscription by itself (a publisher left, or a feed changed). */
+  subscriberOffer: [jsep: Jsep, streams: StreamInfo[]];
+  webrtcUp: [target: PcTarget];
+  iceFailed: [target: PcTarget];
+}
+
+export class PeerMedia extends EventEmitter<PeerMediaEvents> {
+  private session: JanodeSession | undefined;
+  private sessionPromise: Promise<JanodeSession> | undefined;
+  private readonly publishers = new Map<MediaSource, VideoRoomHandle>();
+  private subscriber: VideoRoomHandle | undefined;
+  private readonly pending = new Map<PcTarget, (IceCandidate | null)[]>();
+  private queue: Promise<unknown> = Promise.resolve();
+  readonly feeds = new Map<MediaSource, number>();
+  private closed = false;
+
+  constructor(
+    private readonly gateway: JanusGateway,
+    private readonly room: number,
+    private readonly display: string,
+  ) {
+    super();
+  }
+
+  /** Runs subscriber operations one after another. */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(fn, fn);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async getSession(): Promise<JanodeSession> {
+    if (this.closed) throw new Error('peer closed');
+    this.sessionPromise ??= this.gateway.openSession().then((s) => (this.session = s));
+    return this.sessionPromise;
+  }
+
+  private wire(handle: VideoRoomHandle, target: PcTarget): void {
+    handle.on('handle_webrtcup', () => this.emit('webrtcUp', target));
+    handle.on('handle_ice_failed', () => this.emit('iceFailed', target));
+    for (const candidate of this.pending.get(target)?.splice(0) ?? []) void this.sendTrickle(handle, candidate);
+  }
+
+  private async sendTrickle(handle: VideoRoomHandle, candidate: IceCandidate | null): Promise<void> {
+    await (candidate ? handle.trickle(candidate) : handle.trickleComplete()).catch(() => undefined);
+  }
+
+  async publish(source: MediaSource, jsep: Jsep, audio: boolean, video: boolean): Promise<{ jsep: Jsep; feedId: number }> {
+    const session = await this.getSession();
+    let handle = this.publishers.get(source);
+    if (!handle) {
+      handle = await session.attach(VideoRoomPlugin);
+      const joined = await handle.joinPublisher({ room: this.room, display: `${this.display}:${source}` });
+      this.publishers.set(source, handle);
+      this.feeds.set(source, joined.feed);
+      this.wire(handle, source);
+    }
+    const descriptions = [{ mid: '1', description: source }];
+    const result = await handle.configure({ jsep, audio, video, descriptions });
+    if (!result.jsep) throw new Error('janus gave no answer to the publish offer');
+    return { jsep: result.jsep as Jsep, feedId: this.feeds.get(source)! };
+  }
+
+  async unpublish(source: MediaSource): Promise<void> {
+    const handle = this.publishers.get(source);
+    this.publishers.delete(source);
+    this.feeds.delete(source);
+    this.pending.delete(source);
+    await handle?.detach().catch(() => undefined);
+  }
+
+  /** Restarts ICE of a publisher with the browser's restart offer. */
+  async restartPublisher(source: MediaSource, jsep: Jsep): Promise<Jsep> {
+    const handle = this.publishers.get(source);
+    if (!handle) throw new Error(`nothing published from ${source}`);
+    const result = await handle.configure({ jsep });
+    if (!result.jsep) throw new Error('janus gave no answer to the restart offer');
+    return result.jsep as Jsep;
+  }
+
+  subscribe(feeds: number[]): Promise<{ jsep: Jsep | null; streams: StreamInfo[] }> {
+    return this.serial(async () => {
+      const session = await this.getSession();
+      const streams = feeds.map((feed) => ({ feed }));
+      if (!this.subscriber) {
+        const handle = await session.attach(VideoRoomPlugin);
+        handle.on(VideoRoomPlugin.EVENT.VIDEOROOM_UPDATED, (data: { jsep?: Jsep; streams?: StreamInfo[] }) => {
+          if (data.jsep) this.emit('subscriberOffer', data.jsep, data.streams ?? []);
+        });
+        const result = await handle.joinSubscriber({ room: this.room, streams, use_msid: true, autoupdate: true });
+        this.subscriber = handle;
+        this.wire(handle, 'subscriber');
+        return { jsep: (result.jsep as Jsep) ?? null, streams: result.streams ?? [] };
+      }
+      const result = await this.subscriber.update({ subscribe: streams });
+      return { jsep: (result.jsep as Jsep) ?? null, streams: result.streams ?? [] };
+    });
+  }
+
+  unsubscribe(feeds: number[]): Promise<{ jsep: Jsep | null; streams: StreamInfo[] }> {
+    return this.serial(async () => {
+      if (!this.subscriber) return { jsep: null, streams: [] };
+      const result = await this.subscriber.update({ unsubscribe: feeds.map((feed) => ({ feed })) });
+      return { jsep: (result.jsep as Jsep) ?? null, streams: result.streams ?? [] };
+    });
+  }
+
+  answerSubscription(jsep: Jsep): Promise<void> {
+    return this.serial(async () => {
+      if (!this.subscriber) throw new Error('no subscription to answer');
+      await this.subscriber.start({ jsep });
+    });
+  }
+
+  setLayers(mid: string, substream: number, temporal?: number): Promise<void> {
+    return this.serial(async () => {
+      if (!this.subscriber) return;
+      const stream: Record<string, unknown> = { mid, substream };
+      if (temporal !== undefined) stream.temporal = temporal;
+      await this.subscriber.configure({ streams: [stream] });
+    });
+  }
+
+  /** Asks Janus for a fresh subscriber offer with new ICE credentials. */
+  restartSubscriber(): Promise<Jsep | null> {
+    return this.serial(async () => {
+      if (!this.subscriber) return null;
+      const result = await this.subscriber.message({ request: 'configure', restart: true });
+      return ((result as { jsep?: Jsep }).jsep as Jsep) ?? null;
+    });
+  }
+
+  trickle(target: PcTarget, candidate: IceCandidate | null): void {
+    const handle = target === 'subscriber' ? this.subscriber : this.publishers.get(target);
+    if (!handle) {
+      const list = this.pending.get(target) ?? [];
+      list.push(candidate);
+      this.pending.set(target, list);
+      return;
+    }
+    void this.sendTrickle(handle, candidate);
+  }
+
+  /** Forgets handles after Janus died; the next publish opens a new session. */
+  reset(): void {
+    this.session = undefined;
+    this.sessionPromise = undefined;
+    this.publishers.clear();
+    this.subscriber = undefined;
+    this.feeds.clear();
+    this.pending.clear();
+    this.queue = Promise.resolve();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const session = this.session ?? (await this.sessionPromise?.catch(() => undefined));
+    this.reset();
+    await session?.destroy().catch(() => undefined);
+  }
+}

@@ -1,0 +1,41 @@
+/** One member connected to a room: their socket, their media in Janus, their visible state. */
+import type { Socket } from 'socket.io';
+import {
+  ROOM_NOTIFICATION_EVENT,
+  type MediaSource,
+  type PeerInfo,
+  type RoomNotification,
+} from '@meet/shared';
+import type { PeerMedia } from '../janus/peer-media.js';
+
+export class Peer {
+  readonly info: PeerInfo;
+  /** Feed ids this peer is subscribed to, so a republish can restore them. */
+  readonly subscribed = new Set<number>();
+
+  constructor(
+    readonly socket: Socket,
+    readonly deviceId: string,
+    readonly media: PeerMedia,
+    info: PeerInfo,
+  ) {
+    this.info = info;
+  }
+
+  get peerId(): string {
+    return this.info.peerId;
+  }
+
+  get userId(): number {
+    return this.info.userId;
+  }
+
+  notify(message: RoomNotification): void {
+    this.socket.emit(ROOM_NOTIFICATION_EVENT, message);
+  }
+
+  setFeed(source: MediaSource, feedId: number | null): void {
+    if (feedId === null) delete this.info.feeds[source];
+    else this.info.feeds[source] = feedId;
+  }
+}

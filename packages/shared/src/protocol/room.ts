@@ -1,0 +1,125 @@
+/**
+ * The `/room` socket protocol: what a browser asks (requests, answered through the socket.io
+ * acknowledgement) and what the server tells (notifications). One discriminated union each way.
+ * JSEP travels through here; browsers never talk to Janus's API.
+ */
+
+export type MediaSource = 'camera' | 'screen';
+export type MediaKind = 'audio' | 'video';
+/** Which peer connection a trickle or ICE restart is for. */
+export type PcTarget = MediaSource | 'subscriber';
+
+export interface Jsep {
+  type: 'offer' | 'answer';
+  sdp: string;
+}
+
+export interface IceCandidate {
+  candidate: string;
+  sdpMid?: string | null;
+  sdpMLineIndex?: number | null;
+}
+
+/** A member as every other member sees them. Only serializable state. */
+export interface PeerInfo {
+  peerId: string;
+  userId: number;
+  displayName: string;
+  avatar: string;
+  isHost: boolean;
+  isCreator: boolean;
+  isVisitor: boolean;
+  audioEnabled: boolean;
+  videoEnabled: boolean;
+  shareEnabled: boolean;
+  /** When the camera was last turned on (ms), for member order. */
+  openVideoTime: number;
+  shareTime: number;
+  /** Janus feed ids of what this member publishes. */
+  feeds: Partial<Record<MediaSource, number>>;
+  handUp: number;
+  voiceLanguage: string;
+}
+
+/** One stream of the subscriber connection: which member's what arrives on which mid. */
+export interface SubscribedStream {
+  mid: string;
+  feedId: number;
+  peerId: string;
+  source: MediaSource;
+  kind: MediaKind;
+  active: boolean;
+}
+
+export type RoomRequest =
+  | { type: 'join'; displayName: string; audioEnabled: boolean; videoEnabled: boolean }
+  | { type: 'publish'; source: MediaSource; jsep: Jsep; audio: boolean; video: boolean }
+  | { type: 'subscribe'; feeds: number[] }
+  | { type: 'unsubscribe'; feeds: number[] }
+  | { type: 'subscriberAnswer'; jsep: Jsep }
+  | { type: 'trickle'; target: PcTarget; candidate: IceCandidate | null }
+  | { type: 'pauseProducer'; source: MediaSource; kind: MediaKind }
+  | { type: 'resumeProducer'; source: MediaSource; kind: MediaKind }
+  | { type: 'closeProducer'; source: MediaSource }
+  | { type: 'setConsumerPreferredLayers'; mid: string; spatialLayer: number; temporalLayer?: number }
+  | { type: 'restartIce'; target: PcTarget; jsep?: Jsep }
+  | { type: 'getProducerStats' }
+  | { type: 'leave' };
+
+export type RoomRequestType = RoomRequest['type'];
+
+export interface RoomResponses {
+  join: { peers: PeerInfo[]; me: PeerInfo; hostId: number; iceServers: RTCIceServerLike[] };
+  publish: { jsep: Jsep; feedId: number };
+  subscribe: { jsep: Jsep | null; streams: SubscribedStream[] };
+  unsubscribe: { jsep: Jsep | null; streams: SubscribedStream[] };
+  subscriberAnswer: Record<string, never>;
+  trickle: Record<string, never>;
+  pauseProducer: Record<string, never>;
+  resumeProducer: Record<string, never>;
+  closeProducer: Record<string, never>;
+  setConsumerPreferredLayers: Record<string, never>;
+  restartIce: { jsep: Jsep | null };
+  getProducerStats: { feeds: Partial<Record<MediaSource, number>>; audioEnabled: boolean; videoEnabled: boolean };
+  leave: Record<string, never>;
+}
+
+export interface RTCIceServerLike {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
+}
+
+/** The acknowledgement of every request. */
+export type RoomAck<T extends RoomRequestType = RoomRequestType> =
+  | { ok: true; data: RoomResponses[T] }
+  | { ok: false; code: number; error: string };
+
+export type RoomNotification =
+  | { type: 'newPeer'; peer: PeerInfo }
+  | { type: 'peerClosed'; peerId: string }
+  | { type: 'peerUpdated'; peer: PeerInfo }
+  | { type: 'streamsChanged'; peerId: string; source: MediaSource; feedId: number | null }
+  | { type: 'subscriberOffer'; jsep: Jsep; streams: SubscribedStream[] }
+  | { type: 'activeSpeaker'; peerId: string; talking: boolean; level: number }
+  | { type: 'hostChanged'; hostId: number; hostName: string }
+  | { type: 'republish'; reason: 'mediaRestarted' }
+  | { type: 'replaced' }
+  | { type: 'roomClosed'; reason: 'ended' | 'kicked' };
+
+export type RoomNotificationType = RoomNotification['type'];
+
+/** Handshake auth of the `/room` namespace. */
+export interface RoomAuth {
+  token: string;
+  conferenceId: string;
+  deviceId: string;
+}
+
+export const ROOM_NAMESPACE = '/room';
+export const ROOM_REQUEST_EVENT = 'request';
+export const ROOM_NOTIFICATION_EVENT = 'notification';
+
+export function assertUnreachable(value: never): never {
+  throw new Error(`unexpected value: ${JSON.stringify(value)}`);
+}
