@@ -21,7 +21,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-non-null-assertion': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -33,7 +36,14 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/server/**', '@meet/server', '@meet/server/*'], message: 'The web app must not import server code.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/**', '@meet/server', '@meet/server/*'],
+              message: 'The web app must not import server code.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -43,7 +53,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'janode', message: 'Only apps/server/src/janus/ talks to janode.' }] },
+        {
+          paths: [{ name: 'janode', message: 'Only apps/server/src/janus/ talks to janode.' }],
+          patterns: [
+            { group: ['janode/*'], message: 'Only apps/server/src/janus/ talks to janode.' },
+          ],
+        },
       ],
     },
   },
@@ -52,7 +67,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', 'fastify', 'react', 'react-dom'], message: 'Shared code stays platform-free.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fastify', 'react', 'react-dom'],
+              message: 'Shared code stays platform-free.',
+            },
+          ],
+        },
       ],
     },
   },

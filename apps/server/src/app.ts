@@ -32,6 +32,9 @@ import toolRoutes from './routes/api/tool.js';
 import { ConferenceService } from './conferences/conference-service.js';
 import { LookupGuard } from './conferences/lookup-guard.js';
 import { ConferencesRepository } from './repositories/conferences-repository.js';
+import { JanusGateway } from './janus/janus-gateway.js';
+import { RoomManager } from './realtime/room-manager.js';
+import { attachSockets } from './realtime/socket-server.js';
 import webRoutes from './routes/web.js';
 import type { Services } from './services.js';
 import { LocalBlobStore } from './storage/blob-store.js';
@@ -102,6 +105,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     conferences,
     conferenceService: new ConferenceService(database, conferences, clock),
     lookupGuard: new LookupGuard(clock),
+    janus: undefined,
+    rooms: undefined,
   };
   app.decorate('services', services);
   app.decorateRequest('user', null);
@@ -111,7 +116,28 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     request.language = requestLanguage(request);
   });
 
+  if (config.janus.enabled) {
+    const janus = new JanusGateway(
+      {
+        dataDir: config.dataDir,
+        iceInterface: config.janus.iceInterface,
+        rtpPortRange: config.janus.rtpPortRange,
+        nat1to1: config.janus.nat1to1,
+      },
+      app.log,
+    );
+    await janus.start();
+    services.janus = janus;
+    services.rooms = new RoomManager(janus, services.conferenceService, app.log);
+    const io = attachSockets(app, services.rooms);
+    app.addHook('preClose', async () => {
+      await io.close();
+    });
+  }
+
   app.addHook('onClose', async () => {
+    await services.rooms?.close();
+    await services.janus?.stop();
     mailer.close();
     if (ownsDatabase) await database.close();
   });

@@ -6,6 +6,7 @@ import { access, constants, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { buildApp } from './app.js';
+import { JanusMissingError } from './janus/janus-process.js';
 
 class StartupError extends Error {}
 
@@ -33,7 +34,13 @@ async function main(): Promise<void> {
     throw error;
   }
   await checkDataDir(config.dataDir);
-  const app = await buildApp({ config });
+  let app;
+  try {
+    app = await buildApp({ config });
+  } catch (error) {
+    if (error instanceof JanusMissingError) throw new StartupError(error.message);
+    throw error;
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -2,6 +2,8 @@
 import type { ConferenceService } from './conferences/conference-service.js';
 import type { LookupGuard } from './conferences/lookup-guard.js';
 import type { ConferencesRepository } from './repositories/conferences-repository.js';
+import type { JanusGateway } from './janus/janus-gateway.js';
+import type { RoomManager } from './realtime/room-manager.js';
 import type { Config } from './config/config.js';
 import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
@@ -25,6 +27,9 @@ export interface Services {
   conferences: ConferencesRepository;
   conferenceService: ConferenceService;
   lookupGuard: LookupGuard;
+  /** Absent when the media server is turned off (JANUS=off, API-only tests). */
+  janus: JanusGateway | undefined;
+  rooms: RoomManager | undefined;
 }
 
 declare module 'fastify' {

@@ -52,7 +52,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 
 export async function build(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'meet-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', JANUS: 'off', ...env });
   const clock = new ManualClock(Date.UTC(2026, 5, 1, 8, 0, 0));
   const { database, drop } = await openTestDatabase();
   const app = await buildApp({ config, clock, database, logger: false });

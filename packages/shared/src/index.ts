@@ -9,3 +9,4 @@ export * from './domain/validation.js';
 export * from './domain/browser.js';
 export * from './domain/schedule.js';
 export * from './protocol/room.js';
+export * from './protocol/room-schema.js';

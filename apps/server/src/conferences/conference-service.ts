@@ -76,11 +76,15 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
     if (result.replacedDevices.length) {
       this.emit('replaced', result.conference.conferenceId, user.id, result.replacedDevices);
     }
-    if (result.hostTaken) this.emit('hostChanged', result.conference.conferenceId, result.conference.hostId);
+    if (result.hostTaken)
+      this.emit('hostChanged', result.conference.conferenceId, result.conference.hostId);
     return result;
   }
 
-  private joinTransaction(user: UserRow, input: JoinInput): Promise<JoinResult & { hostTaken: boolean }> {
+  private joinTransaction(
+    user: UserRow,
+    input: JoinInput,
+  ): Promise<JoinResult & { hostTaken: boolean }> {
     return this.db.transaction(async (tx) => {
       const conf = await this.conferences.byNumber(input.conferenceId, tx, true);
       if (!conf) throw AppError.meetingNoExist();
@@ -152,14 +156,19 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
   async quit(userId: number, conferenceId: string, deviceId?: string): Promise<ConferenceRow> {
     const before = await this.conferences.byNumber(conferenceId);
     const after = await this.quitTransaction(userId, conferenceId, deviceId);
-    if (before && before.hostId !== after.hostId) this.emit('hostChanged', conferenceId, after.hostId);
+    if (before && before.hostId !== after.hostId)
+      this.emit('hostChanged', conferenceId, after.hostId);
     if (before && before.status !== after.status && after.status === CONFERENCE_STATUS.finished) {
       this.emit('ended', conferenceId);
     }
     return after;
   }
 
-  private quitTransaction(userId: number, conferenceId: string, deviceId?: string): Promise<ConferenceRow> {
+  private quitTransaction(
+    userId: number,
+    conferenceId: string,
+    deviceId?: string,
+  ): Promise<ConferenceRow> {
     return this.db.transaction(async (tx) => {
       const conf = await this.conferences.byNumber(conferenceId, tx, true);
       if (!conf) throw AppError.meetingNoExist();

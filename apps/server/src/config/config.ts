@@ -31,6 +31,13 @@ const envSchema = z.object({
   EMAIL_CODE_IP_DAILY_LIMIT: intFromEnv(10),
   EMAIL_CODE_EMAIL_DAILY_LIMIT: intFromEnv(10),
   LIMITED_IP_PREFIXES: z.string().default(''),
+  JANUS: z.enum(['on', 'off']).default('on'),
+  JANUS_ICE_INTERFACE: z.string().optional(),
+  JANUS_RTP_PORTS: z
+    .string()
+    .regex(/^\d+-\d+$/, 'expected a range like 20000-20999')
+    .default('20000-20999'),
+  JANUS_NAT_1_1: z.string().optional(),
 });
 
 export interface Config {
@@ -46,6 +53,12 @@ export interface Config {
   logLevel: string;
   /** Client addresses starting with these are told the service is not available in their region. */
   limitedIpPrefixes: string[];
+  janus: {
+    enabled: boolean;
+    iceInterface: string | undefined;
+    rtpPortRange: string;
+    nat1to1: string | undefined;
+  };
   limits: {
     authPerMinute: number;
     emailCodesPerIpPerDay: number;
@@ -75,6 +88,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
+    janus: {
+      enabled: e.JANUS === 'on',
+      iceInterface: e.JANUS_ICE_INTERFACE || undefined,
+      rtpPortRange: e.JANUS_RTP_PORTS,
+      nat1to1: e.JANUS_NAT_1_1 || undefined,
+    },
     limitedIpPrefixes: e.LIMITED_IP_PREFIXES.split(',')
       .map((p) => p.trim())
       .filter(Boolean),

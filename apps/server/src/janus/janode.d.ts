@@ -6,7 +6,15 @@ declare module 'janode' {
     id: number;
     trickle(candidate: unknown): Promise<unknown>;
     trickleComplete(): Promise<unknown>;
-    message(body: Record<string, unknown>, jsep?: unknown): Promise<{ _plugindata?: { data?: Record<string, unknown> }; plugindata?: { data?: Record<string, unknown> } } & Record<string, unknown>>;
+    message(
+      body: Record<string, unknown>,
+      jsep?: unknown,
+    ): Promise<
+      {
+        _plugindata?: { data?: Record<string, unknown> };
+        plugindata?: { data?: Record<string, unknown> };
+      } & Record<string, unknown>
+    >;
     detach(): Promise<void>;
     hangup(): Promise<void>;
   }
@@ -74,7 +82,11 @@ declare module 'janode/plugins/videoroom' {
       room: number;
       display?: string;
       feed?: number;
-    }): Promise<{ feed: number; private_id: number; publishers: { feed: number; display?: string }[] }>;
+    }): Promise<{
+      feed: number;
+      private_id: number;
+      publishers: { feed: number; display?: string }[];
+    }>;
     configure(params: {
       jsep?: JsepLike;
       audio?: boolean;
@@ -99,8 +111,14 @@ declare module 'janode/plugins/videoroom' {
     }): Promise<{ jsep?: JsepLike; streams?: StreamInfo[] }>;
     leave(): Promise<unknown>;
     kick(params: { room: number; feed: number; secret?: string }): Promise<unknown>;
-    listParticipants(params: { room: number }): Promise<{ participants: { feed: number; display?: string; publisher: boolean; talking?: boolean }[] }>;
-    startForward(params: Record<string, unknown>): Promise<{ forwarders?: Record<string, unknown>[] }>;
+    listParticipants(params: {
+      room: number;
+    }): Promise<{
+      participants: { feed: number; display?: string; publisher: boolean; talking?: boolean }[];
+    }>;
+    startForward(
+      params: Record<string, unknown>,
+    ): Promise<{ forwarders?: Record<string, unknown>[] }>;
     stopForward(params: Record<string, unknown>): Promise<unknown>;
   }
 

@@ -18,9 +18,21 @@ export interface JanusConfigOptions {
 
 const LIB = '/usr/lib/x86_64-linux-gnu/janus';
 const DISABLED_PLUGINS = [
-  'audiobridge', 'duktape', 'echotest', 'lua', 'nosip', 'recordplay', 'sip', 'streaming', 'textroom', 'videocall', 'voicemail',
+  'audiobridge',
+  'duktape',
+  'echotest',
+  'lua',
+  'nosip',
+  'recordplay',
+  'sip',
+  'streaming',
+  'textroom',
+  'videocall',
+  'voicemail',
 ].map((p) => `libjanus_${p}.so`);
-const DISABLED_TRANSPORTS = ['http', 'mqtt', 'nanomsg', 'pfunix', 'rabbitmq'].map((t) => `libjanus_${t}.so`);
+const DISABLED_TRANSPORTS = ['http', 'mqtt', 'nanomsg', 'pfunix', 'rabbitmq'].map(
+  (t) => `libjanus_${t}.so`,
+);
 
 /** The interface of the default route (Janus skips loopback, so ICE needs a real one). */
 export async function defaultRouteInterface(): Promise<string | undefined> {
@@ -28,7 +40,8 @@ export async function defaultRouteInterface(): Promise<string | undefined> {
     const table = await readFile('/proc/net/route', 'utf8');
     for (const line of table.split('\n').slice(1)) {
       const [iface, destination, , flags] = line.trim().split(/\s+/);
-      if (iface && destination === '00000000' && (parseInt(flags ?? '0', 16) & 1) === 1) return iface;
+      if (iface && destination === '00000000' && (parseInt(flags ?? '0', 16) & 1) === 1)
+        return iface;
     }
   } catch {
     // Not Linux, or /proc unavailable: Janus will pick interfaces itself.
@@ -94,6 +107,7 @@ admin: {
 }
 `,
   };
-  for (const [name, text] of Object.entries(files)) await writeFile(path.join(o.confDir, name), text);
+  for (const [name, text] of Object.entries(files))
+    await writeFile(path.join(o.confDir, name), text);
   return path.join(o.confDir, 'janus.jcfg');
 }

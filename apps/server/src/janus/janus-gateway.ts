@@ -115,8 +115,14 @@ export class JanusGateway extends EventEmitter<GatewayEvents> {
 
   private async doConnect(): Promise<void> {
     const url = `ws://127.0.0.1:${this.process!.wsPort}/`;
-    const connection = await Janode.connect({ address: { url }, retry_time_secs: 0.2, max_retries: 20 });
-    connection.on(Janode.EVENT.CONNECTION_ERROR, (error: Error) => this.log.warn({ err: error }, 'janus connection error'));
+    const connection = await Janode.connect({
+      address: { url },
+      retry_time_secs: 0.2,
+      max_retries: 20,
+    });
+    connection.on(Janode.EVENT.CONNECTION_ERROR, (error: Error) =>
+      this.log.warn({ err: error }, 'janus connection error'),
+    );
     const session = await connection.create();
     const mgmt = await session.attach(VideoRoomPlugin);
     this.connection = connection;
@@ -144,13 +150,22 @@ export class JanusGateway extends EventEmitter<GatewayEvents> {
     const mgmt = this.mgmt!;
     const exists = await mgmt.exists({ room });
     if (!exists.exists) {
-      await mgmt.message({ request: 'create', room, admin_key: this.adminKey, description: `room ${room}`, ...ROOM_DEFAULTS });
+      await mgmt.message({
+        request: 'create',
+        room,
+        admin_key: this.adminKey,
+        description: `room ${room}`,
+        ...ROOM_DEFAULTS,
+      });
     }
     // An observer joined to the room receives its talking events, once for everyone.
     const observer = await this.mgmtSession!.attach(VideoRoomPlugin);
-    observer.on(VideoRoomPlugin.EVENT.VIDEOROOM_TALKING, (data: { feed: number; talking: boolean; audio_level?: number }) => {
-      this.emit('talking', room, data.feed, data.talking, data.audio_level ?? 0);
-    });
+    observer.on(
+      VideoRoomPlugin.EVENT.VIDEOROOM_TALKING,
+      (data: { feed: number; talking: boolean; audio_level?: number }) => {
+        this.emit('talking', room, data.feed, data.talking, data.audio_level ?? 0);
+      },
+    );
     await observer.joinPublisher({ room, display: '__observer__' });
     this.rooms.set(room, { observer });
   }
@@ -177,7 +192,9 @@ export class JanusGateway extends EventEmitter<GatewayEvents> {
   }
 
   async kick(room: number, feed: number): Promise<void> {
-    await this.mgmt?.message({ request: 'kick', room, id: feed, secret: undefined }).catch(() => undefined);
+    await this.mgmt
+      ?.message({ request: 'kick', room, id: feed, secret: undefined })
+      .catch(() => undefined);
   }
 
   /** Stops (or allows again) relaying a publisher's stream: the server-side half of host mute. */

@@ -79,7 +79,17 @@ export class JanusProcess extends EventEmitter<JanusProcessEvents> {
   /** Starts Janus and resolves once its websocket accepts connections. */
   async start(): Promise<void> {
     this.stopping = false;
-    const args = ['--pdeathsig', 'TERM', '--', this.binary, '-C', this.configFile, '-F', this.confDir, '-o'];
+    const args = [
+      '--pdeathsig',
+      'TERM',
+      '--',
+      this.binary,
+      '-C',
+      this.configFile,
+      '-F',
+      this.confDir,
+      '-o',
+    ];
     const child = spawn('setpriv', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     let tail = '';
@@ -92,13 +102,19 @@ export class JanusProcess extends EventEmitter<JanusProcessEvents> {
       if (this.child === child) this.child = undefined;
       this.emit('exit', code, signal);
       if (this.stopping) return;
-      this.log.error({ code, signal, output: tail.split('\n').slice(-15).join('\n') }, 'janus exited; restarting');
+      this.log.error(
+        { code, signal, output: tail.split('\n').slice(-15).join('\n') },
+        'janus exited; restarting',
+      );
       // Fast first restarts; back off if it keeps dying right after start.
       const healthy = Date.now() - this.readyAt > 30_000;
       this.restarts = healthy ? 1 : this.restarts + 1;
       const delay = Math.min(100 * 2 ** (this.restarts - 1), 5000);
       setTimeout(() => {
-        if (!this.stopping) this.start().catch((error: unknown) => this.log.error({ err: error }, 'janus restart failed'));
+        if (!this.stopping)
+          this.start().catch((error: unknown) =>
+            this.log.error({ err: error }, 'janus restart failed'),
+          );
       }, delay).unref();
     });
     const deadline = Date.now() + 10_000;

@@ -5,8 +5,15 @@
  */
 import { EventEmitter } from 'node:events';
 import type { IceCandidate, Jsep, MediaSource, PcTarget } from '@meet/shared';
-import { VideoRoomPlugin, type JanodeSession, type JanusGateway, type VideoRoomHandle } from './janus-gateway.js';
+import {
+  VideoRoomPlugin,
+  type JanodeSession,
+  type JanusGateway,
+  type VideoRoomHandle,
+} from './janus-gateway.js';
 import type { StreamInfo } from 'janode/plugins/videoroom';
+
+export type { StreamInfo };
 
 export interface PeerMediaEvents {
   /** Janus re-offered the subscription by itself (a publisher left, or a feed changed). */
@@ -49,19 +56,31 @@ export class PeerMedia extends EventEmitter<PeerMediaEvents> {
   private wire(handle: VideoRoomHandle, target: PcTarget): void {
     handle.on('handle_webrtcup', () => this.emit('webrtcUp', target));
     handle.on('handle_ice_failed', () => this.emit('iceFailed', target));
-    for (const candidate of this.pending.get(target)?.splice(0) ?? []) void this.sendTrickle(handle, candidate);
+    for (const candidate of this.pending.get(target)?.splice(0) ?? [])
+      void this.sendTrickle(handle, candidate);
   }
 
-  private async sendTrickle(handle: VideoRoomHandle, candidate: IceCandidate | null): Promise<void> {
+  private async sendTrickle(
+    handle: VideoRoomHandle,
+    candidate: IceCandidate | null,
+  ): Promise<void> {
     await (candidate ? handle.trickle(candidate) : handle.trickleComplete()).catch(() => undefined);
   }
 
-  async publish(source: MediaSource, jsep: Jsep, audio: boolean, video: boolean): Promise<{ jsep: Jsep; feedId: number }> {
+  async publish(
+    source: MediaSource,
+    jsep: Jsep,
+    audio: boolean,
+    video: boolean,
+  ): Promise<{ jsep: Jsep; feedId: number }> {
     const session = await this.getSession();
     let handle = this.publishers.get(source);
     if (!handle) {
       handle = await session.attach(VideoRoomPlugin);
-      const joined = await handle.joinPublisher({ room: this.room, display: `${this.display}:${source}` });
+      const joined = await handle.joinPublisher({
+        room: this.room,
+        display: `${this.display}:${source}`,
+      });
       this.publishers.set(source, handle);
       this.feeds.set(source, joined.feed);
       this.wire(handle, source);
@@ -95,10 +114,18 @@ export class PeerMedia extends EventEmitter<PeerMediaEvents> {
       const streams = feeds.map((feed) => ({ feed }));
       if (!this.subscriber) {
         const handle = await session.attach(VideoRoomPlugin);
-        handle.on(VideoRoomPlugin.EVENT.VIDEOROOM_UPDATED, (data: { jsep?: Jsep; streams?: StreamInfo[] }) => {
-          if (data.jsep) this.emit('subscriberOffer', data.jsep, data.streams ?? []);
+        handle.on(
+          VideoRoomPlugin.EVENT.VIDEOROOM_UPDATED,
+          (data: { jsep?: Jsep; streams?: StreamInfo[] }) => {
+            if (data.jsep) this.emit('subscriberOffer', data.jsep, data.streams ?? []);
+          },
+        );
+        const result = await handle.joinSubscriber({
+          room: this.room,
+          streams,
+          use_msid: true,
+          autoupdate: true,
         });
-        const result = await handle.joinSubscriber({ room: this.room, streams, use_msid: true, autoupdate: true });
         this.subscriber = handle;
         this.wire(handle, 'subscriber');
         return { jsep: (result.jsep as Jsep) ?? null, streams: result.streams ?? [] };

@@ -62,12 +62,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(500)
-      .send({
-        code: ResultCode.failure,
-        msg: formatMessage('serverError', language),
-        payload: null,
-      });
+    return reply.status(500).send({
+      code: ResultCode.failure,
+      msg: formatMessage('serverError', language),
+      payload: null,
+    });
   });
 }

@@ -35,7 +35,7 @@ export class Peer {
   }
 
   setFeed(source: MediaSource, feedId: number | null): void {
-    if (feedId === null) delete this.info.feeds[source];
-    else this.info.feeds[source] = feedId;
+    const { [source]: _dropped, ...rest } = this.info.feeds;
+    this.info.feeds = feedId === null ? rest : { ...rest, [source]: feedId };
   }
 }

@@ -179,15 +179,13 @@ export class ConferencesRepository {
     score: number,
     comment: string,
   ): Promise<void> {
-    await this.db
-      .insert(conferenceEvaluations)
-      .values({
-        conferenceId: conferenceRowId,
-        userId,
-        score,
-        comment,
-        createdAt: new Date(this.clock.now()),
-      });
+    await this.db.insert(conferenceEvaluations).values({
+      conferenceId: conferenceRowId,
+      userId,
+      score,
+      comment,
+      createdAt: new Date(this.clock.now()),
+    });
   }
 
   async userNames(ids: number[]): Promise<Map<number, string>> {

@@ -16,7 +16,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export default async function systemRoutes(app: FastifyInstance) {
-  const { database, mailer, blobs } = app.services;
+  const { database, mailer, blobs, janus } = app.services;
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     const started = performance.now();
@@ -28,11 +28,19 @@ export default async function systemRoutes(app: FastifyInstance) {
         .status(503)
         .send({ status: 'error', version: CLIENT_VERSION, database: 'unreachable' });
     }
+    const media = janus
+      ? {
+          janus: janus.up ? 'up' : 'down',
+          janusPid: janus.pid ?? null,
+          janusRestarts: janus.restarts,
+        }
+      : { janus: 'off' };
     return {
       status: 'ok',
       version: CLIENT_VERSION,
       database: database.kind,
       databaseMs: Math.round((performance.now() - started) * 10) / 10,
+      ...media,
     };
   });
 

@@ -61,7 +61,12 @@ export type RoomRequest =
   | { type: 'pauseProducer'; source: MediaSource; kind: MediaKind }
   | { type: 'resumeProducer'; source: MediaSource; kind: MediaKind }
   | { type: 'closeProducer'; source: MediaSource }
-  | { type: 'setConsumerPreferredLayers'; mid: string; spatialLayer: number; temporalLayer?: number }
+  | {
+      type: 'setConsumerPreferredLayers';
+      mid: string;
+      spatialLayer: number;
+      temporalLayer?: number;
+    }
   | { type: 'restartIce'; target: PcTarget; jsep?: Jsep }
   | { type: 'getProducerStats' }
   | { type: 'leave' };
@@ -80,7 +85,11 @@ export interface RoomResponses {
   closeProducer: Record<string, never>;
   setConsumerPreferredLayers: Record<string, never>;
   restartIce: { jsep: Jsep | null };
-  getProducerStats: { feeds: Partial<Record<MediaSource, number>>; audioEnabled: boolean; videoEnabled: boolean };
+  getProducerStats: {
+    feeds: Partial<Record<MediaSource, number>>;
+    audioEnabled: boolean;
+    videoEnabled: boolean;
+  };
   leave: Record<string, never>;
 }
 
@@ -92,8 +101,7 @@ export interface RTCIceServerLike {
 
 /** The acknowledgement of every request. */
 export type RoomAck<T extends RoomRequestType = RoomRequestType> =
-  | { ok: true; data: RoomResponses[T] }
-  | { ok: false; code: number; error: string };
+  { ok: true; data: RoomResponses[T] } | { ok: false; code: number; error: string };
 
 export type RoomNotification =
   | { type: 'newPeer'; peer: PeerInfo }

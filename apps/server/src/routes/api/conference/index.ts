@@ -176,7 +176,11 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
       schema: { tags, body: quitConferenceBody, response: { 200: replySchema(emptyPayload) } },
     },
     async (request) => {
-      await conferenceService.quit(request.user!.id, request.body.conferenceId, request.body.deviceId);
+      await conferenceService.quit(
+        request.user!.id,
+        request.body.conferenceId,
+        request.body.deviceId,
+      );
       return ok(request, null);
     },
   );

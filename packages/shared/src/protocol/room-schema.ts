@@ -1,0 +1,48 @@
+/** Runtime check of `/room` requests: the server validates every one against this. */
+import { z } from 'zod';
+import type { RoomRequest } from './room.js';
+
+const source = z.enum(['camera', 'screen']);
+const kind = z.enum(['audio', 'video']);
+const target = z.enum(['camera', 'screen', 'subscriber']);
+const jsep = z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().min(1).max(200_000) });
+const candidate = z
+  .object({
+    candidate: z.string().max(1000),
+    sdpMid: z.string().max(64).nullable().optional(),
+    sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
+  })
+  .nullable();
+const feeds = z.array(z.number().int().positive()).max(60);
+
+export const roomRequestSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('join'),
+    displayName: z.string().max(60),
+    audioEnabled: z.boolean(),
+    videoEnabled: z.boolean(),
+  }),
+  z.object({ type: z.literal('publish'), source, jsep, audio: z.boolean(), video: z.boolean() }),
+  z.object({ type: z.literal('subscribe'), feeds }),
+  z.object({ type: z.literal('unsubscribe'), feeds }),
+  z.object({ type: z.literal('subscriberAnswer'), jsep }),
+  z.object({ type: z.literal('trickle'), target, candidate }),
+  z.object({ type: z.literal('pauseProducer'), source, kind }),
+  z.object({ type: z.literal('resumeProducer'), source, kind }),
+  z.object({ type: z.literal('closeProducer'), source }),
+  z.object({
+    type: z.literal('setConsumerPreferredLayers'),
+    mid: z.string().max(16),
+    spatialLayer: z.number().int().min(0).max(2),
+    temporalLayer: z.number().int().min(0).max(2).optional(),
+  }),
+  z.object({ type: z.literal('restartIce'), target, jsep: jsep.optional() }),
+  z.object({ type: z.literal('getProducerStats') }),
+  z.object({ type: z.literal('leave') }),
+]) satisfies z.ZodType<RoomRequest>;
+
+export const roomAuthSchema = z.object({
+  token: z.string().min(1).max(200),
+  conferenceId: z.string().regex(/^\d{9,10}$/),
+  deviceId: z.string().min(1).max(64),
+});
