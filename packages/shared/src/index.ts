@@ -8,5 +8,7 @@ export * from './api/conference.js';
 export * from './domain/validation.js';
 export * from './domain/browser.js';
 export * from './domain/schedule.js';
+export * from './domain/room-layout.js';
+export * from './domain/media-permissions.js';
 export * from './protocol/room.js';
 export * from './protocol/room-schema.js';
