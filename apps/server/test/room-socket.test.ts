@@ -156,7 +156,7 @@ describe('/room namespace', () => {
     const host = await connect(hostToken, id, 'd');
     const bad = await host.request({ type: 'publish', source: 'camera' } as unknown as RoomRequest);
     expect(bad).toMatchObject({ ok: false, error: expect.stringMatching(/invalid request/) });
-    const early = await host.request({ type: 'subscribe', feeds: [1] });
+    const early = await host.request({ type: 'subscribe', streams: [{ feed: 1 }] });
     expect(early).toMatchObject({ ok: false, error: 'not in the room' });
     expect(
       await host.request({

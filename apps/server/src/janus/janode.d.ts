@@ -78,11 +78,7 @@ declare module 'janode/plugins/videoroom' {
     create(params: Record<string, unknown>): Promise<Record<string, unknown>>;
     destroy(params: { room: number }): Promise<unknown>;
     exists(params: { room: number }): Promise<{ exists: boolean }>;
-    joinPublisher(params: {
-      room: number;
-      display?: string;
-      feed?: number;
-    }): Promise<{
+    joinPublisher(params: { room: number; display?: string; feed?: number }): Promise<{
       feed: number;
       private_id: number;
       publishers: { feed: number; display?: string }[];
@@ -111,9 +107,7 @@ declare module 'janode/plugins/videoroom' {
     }): Promise<{ jsep?: JsepLike; streams?: StreamInfo[] }>;
     leave(): Promise<unknown>;
     kick(params: { room: number; feed: number; secret?: string }): Promise<unknown>;
-    listParticipants(params: {
-      room: number;
-    }): Promise<{
+    listParticipants(params: { room: number }): Promise<{
       participants: { feed: number; display?: string; publisher: boolean; talking?: boolean }[];
     }>;
     startForward(

@@ -4,7 +4,7 @@
  * queued; subscriber renegotiations run one at a time, as Janus wants.
  */
 import { EventEmitter } from 'node:events';
-import type { IceCandidate, Jsep, MediaSource, PcTarget } from '@meet/shared';
+import type { FeedStream, IceCandidate, Jsep, MediaSource, PcTarget } from '@meet/shared';
 import {
   VideoRoomPlugin,
   type JanodeSession,
@@ -72,7 +72,7 @@ export class PeerMedia extends EventEmitter<PeerMediaEvents> {
     jsep: Jsep,
     audio: boolean,
     video: boolean,
-  ): Promise<{ jsep: Jsep; feedId: number }> {
+  ): Promise<{ jsep: Jsep; feedId: number; mids: { audio?: string; video?: string } }> {
     const session = await this.getSession();
     let handle = this.publishers.get(source);
     if (!handle) {
@@ -85,10 +85,13 @@ export class PeerMedia extends EventEmitter<PeerMediaEvents> {
       this.feeds.set(source, joined.feed);
       this.wire(handle, source);
     }
-    const descriptions = [{ mid: '1', description: source }];
-    const result = await handle.configure({ jsep, audio, video, descriptions });
+    const result = await handle.configure({ jsep, audio, video });
     if (!result.jsep) throw new Error('janus gave no answer to the publish offer');
-    return { jsep: result.jsep as Jsep, feedId: this.feeds.get(source)! };
+    const mids: { audio?: string; video?: string } = {};
+    for (const stream of result.streams ?? []) {
+      if (stream.type === 'audio' || stream.type === 'video') mids[stream.type] ??= stream.mid;
+    }
+    return { jsep: result.jsep as Jsep, feedId: this.feeds.get(source)!, mids };
   }
 
   async unpublish(source: MediaSource): Promise<void> {
@@ -108,10 +111,9 @@ export class PeerMedia extends EventEmitter<PeerMediaEvents> {
     return result.jsep as Jsep;
   }
 
-  subscribe(feeds: number[]): Promise<{ jsep: Jsep | null; streams: StreamInfo[] }> {
+  subscribe(streams: FeedStream[]): Promise<{ jsep: Jsep | null; streams: StreamInfo[] }> {
     return this.serial(async () => {
       const session = await this.getSession();
-      const streams = feeds.map((feed) => ({ feed }));
       if (!this.subscriber) {
         const handle = await session.attach(VideoRoomPlugin);
         handle.on(
@@ -135,10 +137,10 @@ export class PeerMedia extends EventEmitter<PeerMediaEvents> {
     });
   }
 
-  unsubscribe(feeds: number[]): Promise<{ jsep: Jsep | null; streams: StreamInfo[] }> {
+  unsubscribe(streams: FeedStream[]): Promise<{ jsep: Jsep | null; streams: StreamInfo[] }> {
     return this.serial(async () => {
       if (!this.subscriber) return { jsep: null, streams: [] };
-      const result = await this.subscriber.update({ unsubscribe: feeds.map((feed) => ({ feed })) });
+      const result = await this.subscriber.update({ unsubscribe: streams });
       return { jsep: (result.jsep as Jsep) ?? null, streams: result.streams ?? [] };
     });
   }

@@ -10,8 +10,8 @@ import type { PeerMedia } from '../janus/peer-media.js';
 
 export class Peer {
   readonly info: PeerInfo;
-  /** Feed ids this peer is subscribed to, so a republish can restore them. */
-  readonly subscribed = new Set<number>();
+  /** Streams this peer is subscribed to, as `feed/mid` keys. */
+  readonly subscribed = new Set<string>();
 
   constructor(
     readonly socket: Socket,
@@ -34,8 +34,14 @@ export class Peer {
     this.socket.emit(ROOM_NOTIFICATION_EVENT, message);
   }
 
-  setFeed(source: MediaSource, feedId: number | null): void {
+  setFeed(
+    source: MediaSource,
+    feedId: number | null,
+    mids: { audio?: string; video?: string } = {},
+  ): void {
     const { [source]: _dropped, ...rest } = this.info.feeds;
     this.info.feeds = feedId === null ? rest : { ...rest, [source]: feedId };
+    const { [source]: _droppedMids, ...restMids } = this.info.mids;
+    this.info.mids = feedId === null ? restMids : { ...restMids, [source]: mids };
   }
 }

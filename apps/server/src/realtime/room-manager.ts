@@ -6,6 +6,7 @@
 import {
   ResultCode,
   assertUnreachable,
+  type FeedStream,
   type MediaSource,
   type PeerInfo,
   type RoomRequest,
@@ -105,6 +106,7 @@ export class RoomManager {
       openVideoTime: 0,
       shareTime: 0,
       feeds: {},
+      mids: {},
       handUp: 0,
       voiceLanguage: '',
     };
@@ -155,17 +157,29 @@ export class RoomManager {
         return { jsep, feedId };
       }
       case 'subscribe': {
-        const feeds = request.feeds.filter((f) => room.peerOfFeed(f) && !peer.subscribed.has(f));
-        if (feeds.length === 0) return { jsep: null, streams: [] };
-        feeds.forEach((f) => peer.subscribed.add(f));
-        const result = await peer.media.subscribe(feeds);
-        return { jsep: result.jsep, streams: this.describeStreams(room, result.streams) };
+        const key = (s: FeedStream) => `${s.feed}/${s.mid ?? '*'}`;
+        const wanted = request.streams.filter(
+          (s) =>
+            room.peerOfFeed(s.feed)?.peer !== peer &&
+            !!room.peerOfFeed(s.feed) &&
+            !peer.subscribed.has(key(s)),
+        );
+        if (wanted.length === 0) return { jsep: null, streams: [] };
+        wanted.forEach((s) => peer.subscribed.add(key(s)));
+        try {
+          const result = await peer.media.subscribe(wanted);
+          return { jsep: result.jsep, streams: this.describeStreams(room, result.streams) };
+        } catch (error) {
+          wanted.forEach((s) => peer.subscribed.delete(key(s)));
+          throw error;
+        }
       }
       case 'unsubscribe': {
-        const feeds = request.feeds.filter((f) => peer.subscribed.has(f));
-        feeds.forEach((f) => peer.subscribed.delete(f));
-        if (feeds.length === 0) return { jsep: null, streams: [] };
-        const result = await peer.media.unsubscribe(feeds);
+        const key = (s: FeedStream) => `${s.feed}/${s.mid ?? '*'}`;
+        const gone = request.streams.filter((s) => peer.subscribed.has(key(s)));
+        gone.forEach((s) => peer.subscribed.delete(key(s)));
+        if (gone.length === 0) return { jsep: null, streams: [] };
+        const result = await peer.media.unsubscribe(gone);
         return { jsep: result.jsep, streams: this.describeStreams(room, result.streams) };
       }
       case 'subscriberAnswer':
@@ -296,6 +310,7 @@ export class RoomManager {
         peer.media.reset();
         peer.subscribed.clear();
         peer.info.feeds = {};
+        peer.info.mids = {};
       }
     }
   }

@@ -13,7 +13,9 @@ const candidate = z
     sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
   })
   .nullable();
-const feeds = z.array(z.number().int().positive()).max(60);
+const streams = z
+  .array(z.object({ feed: z.number().int().positive(), mid: z.string().max(16).optional() }))
+  .max(120);
 
 export const roomRequestSchema = z.discriminatedUnion('type', [
   z.object({
@@ -23,8 +25,8 @@ export const roomRequestSchema = z.discriminatedUnion('type', [
     videoEnabled: z.boolean(),
   }),
   z.object({ type: z.literal('publish'), source, jsep, audio: z.boolean(), video: z.boolean() }),
-  z.object({ type: z.literal('subscribe'), feeds }),
-  z.object({ type: z.literal('unsubscribe'), feeds }),
+  z.object({ type: z.literal('subscribe'), streams }),
+  z.object({ type: z.literal('unsubscribe'), streams }),
   z.object({ type: z.literal('subscriberAnswer'), jsep }),
   z.object({ type: z.literal('trickle'), target, candidate }),
   z.object({ type: z.literal('pauseProducer'), source, kind }),

@@ -37,8 +37,16 @@ export interface PeerInfo {
   shareTime: number;
   /** Janus feed ids of what this member publishes. */
   feeds: Partial<Record<MediaSource, number>>;
+  /** The mids of each published feed's audio and video, for subscribing to one of them. */
+  mids: Partial<Record<MediaSource, { audio?: string; video?: string }>>;
   handUp: number;
   voiceLanguage: string;
+}
+
+/** One stream of a publisher: its feed and (optionally) the mid of one of its tracks. */
+export interface FeedStream {
+  feed: number;
+  mid?: string;
 }
 
 /** One stream of the subscriber connection: which member's what arrives on which mid. */
@@ -54,8 +62,8 @@ export interface SubscribedStream {
 export type RoomRequest =
   | { type: 'join'; displayName: string; audioEnabled: boolean; videoEnabled: boolean }
   | { type: 'publish'; source: MediaSource; jsep: Jsep; audio: boolean; video: boolean }
-  | { type: 'subscribe'; feeds: number[] }
-  | { type: 'unsubscribe'; feeds: number[] }
+  | { type: 'subscribe'; streams: FeedStream[] }
+  | { type: 'unsubscribe'; streams: FeedStream[] }
   | { type: 'subscriberAnswer'; jsep: Jsep }
   | { type: 'trickle'; target: PcTarget; candidate: IceCandidate | null }
   | { type: 'pauseProducer'; source: MediaSource; kind: MediaKind }
