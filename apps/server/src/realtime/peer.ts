@@ -12,6 +12,11 @@ export class Peer {
   readonly info: PeerInfo;
   /** Streams this peer is subscribed to, as `feed/mid` keys. */
   readonly subscribed = new Set<string>();
+  /** Published feeds whose media is not up yet, announced once it is. */
+  readonly pendingFeeds = new Map<
+    MediaSource,
+    { feedId: number; mids: { audio?: string; video?: string } }
+  >();
 
   constructor(
     readonly socket: Socket,

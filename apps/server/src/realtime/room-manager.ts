@@ -115,6 +115,9 @@ export class RoomManager {
     media.on('subscriberOffer', (jsep, streams) =>
       peer.notify({ type: 'subscriberOffer', jsep, streams: this.describeStreams(room, streams) }),
     );
+    media.on('webrtcUp', (target) => {
+      if (target !== 'subscriber') this.announceFeed(room, peer, target);
+    });
     return peer;
   }
 
@@ -136,24 +139,15 @@ export class RoomManager {
         return { peers: others, me: peer.info, hostId: room.hostId, iceServers: [] };
       }
       case 'publish': {
-        const { jsep, feedId } = await peer.media.publish(
+        const { jsep, feedId, mids } = await peer.media.publish(
           request.source,
           request.jsep,
           request.audio,
           request.video,
         );
-        peer.setFeed(request.source, feedId);
-        if (request.source === 'screen') {
-          peer.info.shareEnabled = true;
-          peer.info.shareTime = Date.now();
-        }
-        room.broadcast({
-          type: 'streamsChanged',
-          peerId: peer.peerId,
-          source: request.source,
-          feedId,
-        });
-        room.broadcast({ type: 'peerUpdated', peer: peer.info });
+        // Others learn of the feed when its media is up (PeerMedia's webrtcUp): Janus refuses
+        // subscriptions to a publisher whose connection is not established yet.
+        peer.pendingFeeds.set(request.source, { feedId, mids });
         return { jsep, feedId };
       }
       case 'subscribe': {
@@ -225,6 +219,19 @@ export class RoomManager {
       default:
         return assertUnreachable(request);
     }
+  }
+
+  private announceFeed(room: Room, peer: Peer, source: MediaSource): void {
+    const pending = peer.pendingFeeds.get(source);
+    if (!pending || room.peers.get(peer.peerId) !== peer) return;
+    peer.pendingFeeds.delete(source);
+    peer.setFeed(source, pending.feedId, pending.mids);
+    if (source === 'screen') {
+      peer.info.shareEnabled = true;
+      peer.info.shareTime = Date.now();
+    }
+    room.broadcast({ type: 'streamsChanged', peerId: peer.peerId, source, feedId: pending.feedId });
+    room.broadcast({ type: 'peerUpdated', peer: peer.info });
   }
 
   private async closeSource(room: Room, peer: Peer, source: MediaSource): Promise<void> {

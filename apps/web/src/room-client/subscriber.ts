@@ -1,0 +1,127 @@
+/**
+ * The one multistream subscribing peer connection. Janus makes every offer; this answers them
+ * one at a time (renegotiations never overlap) and keeps a map mid → which member's what.
+ */
+import type { FeedStream, IceCandidate, Jsep, SubscribedStream } from '@meet/shared';
+
+export interface SubscriberSignals {
+  subscribe(streams: FeedStream[]): Promise<{ jsep: Jsep | null; streams: SubscribedStream[] }>;
+  unsubscribe(streams: FeedStream[]): Promise<{ jsep: Jsep | null; streams: SubscribedStream[] }>;
+  answer(jsep: Jsep): Promise<void>;
+  trickle(candidate: IceCandidate | null): void;
+  restartIce(): Promise<{ jsep: Jsep | null }>;
+  setLayer(mid: string, layer: number): Promise<void>;
+}
+
+export class Subscriber {
+  readonly pc: RTCPeerConnection;
+  /** Current streams by subscriber mid. */
+  streams = new Map<string, SubscribedStream>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly layers = new Map<string, number>();
+  private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly signals: SubscriberSignals,
+    private readonly onTracks: () => void,
+    onState: (state: RTCPeerConnectionState) => void,
+  ) {
+    this.pc = new RTCPeerConnection({ iceServers: [], bundlePolicy: 'max-bundle' });
+    this.pc.onicecandidate = (e) =>
+      signals.trickle(e.candidate ? (e.candidate.toJSON() as IceCandidate) : null);
+    this.pc.ontrack = () => this.onTracks();
+    this.pc.onconnectionstatechange = () => {
+      onState(this.pc.connectionState);
+      if (this.pc.connectionState === 'disconnected' || this.pc.connectionState === 'failed') {
+        clearTimeout(this.restartTimer);
+        this.restartTimer = setTimeout(() => void this.restartIce(), 1500);
+      } else if (this.pc.connectionState === 'connected') clearTimeout(this.restartTimer);
+    };
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(fn, fn);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async negotiate(offer: Jsep): Promise<void> {
+    if (this.closed) return;
+    await this.pc.setRemoteDescription(offer);
+    const answer = await this.pc.createAnswer();
+    await this.pc.setLocalDescription(answer);
+    await this.signals.answer({ type: 'answer', sdp: answer.sdp! });
+  }
+
+  private adopt(streams: SubscribedStream[]): void {
+    this.streams = new Map(streams.map((s) => [s.mid, s]));
+    // After a renegotiation Janus may have reset a stream's layer: ask again on the next sync.
+    this.layers.clear();
+  }
+
+  add(streams: FeedStream[]): Promise<void> {
+    return this.serial(async () => {
+      if (streams.length === 0) return;
+      const result = await this.signals.subscribe(streams);
+      if (result.streams.length) this.adopt(result.streams);
+      if (result.jsep) await this.negotiate(result.jsep);
+      this.onTracks();
+    });
+  }
+
+  remove(streams: FeedStream[]): Promise<void> {
+    return this.serial(async () => {
+      if (streams.length === 0) return;
+      const result = await this.signals.unsubscribe(streams);
+      this.adopt(result.streams);
+      if (result.jsep) await this.negotiate(result.jsep);
+      this.onTracks();
+    });
+  }
+
+  /** Janus re-offered by itself (a publisher left or changed). */
+  handleOffer(jsep: Jsep, streams: SubscribedStream[]): Promise<void> {
+    return this.serial(async () => {
+      this.adopt(streams);
+      await this.negotiate(jsep);
+      this.onTracks();
+    });
+  }
+
+  /** Asks for a simulcast layer for one video mid, only when it changes. */
+  setLayer(mid: string, layer: number): Promise<void> {
+    if (this.layers.get(mid) === layer) return Promise.resolve();
+    this.layers.set(mid, layer);
+    return this.serial(() => this.signals.setLayer(mid, layer)).catch(() => {
+      this.layers.delete(mid);
+    });
+  }
+
+  async restartIce(): Promise<void> {
+    if (this.closed || this.pc.connectionState === 'connected') return;
+    await this.serial(async () => {
+      const { jsep } = await this.signals.restartIce();
+      if (jsep) await this.negotiate(jsep);
+    }).catch((error: unknown) => console.warn('room-client: subscriber ICE restart failed', error));
+  }
+
+  /** The live track of each current stream, by mid. */
+  tracks(): Map<string, MediaStreamTrack> {
+    const out = new Map<string, MediaStreamTrack>();
+    for (const t of this.pc.getTransceivers()) {
+      const stream = t.mid ? this.streams.get(t.mid) : undefined;
+      if (stream?.active && t.receiver.track) out.set(t.mid!, t.receiver.track);
+    }
+    return out;
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.restartTimer);
+    this.pc.onicecandidate = null;
+    this.pc.ontrack = null;
+    this.pc.onconnectionstatechange = null;
+    this.pc.close();
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * The contract between the room client (this folder: the only code touching the socket,
+ * RTCPeerConnection and MediaStreamTrack) and the room UI (features/room). The UI reads
+ * serializable state from events into its store; tracks are looked up through `tracks`.
+ */
+import type { MediaSource, PeerInfo, PermissionState } from '@meet/shared';
+
+export type ConnectionState = 'disconnect' | 'connecting' | 'connected' | 'failed';
+
+export interface DeviceChoice {
+  audioInputId?: string;
+  videoInputId?: string;
+  audioOutputId?: string;
+}
+
+/** Saved locally under the Settings storage key (SPEC.md section 3). */
+export interface Settings {
+  audioID: string;
+  videoID: string;
+  audioOutputID: string;
+  audioEnabled: boolean;
+  videoEnabled: boolean;
+}
+
+export interface DeviceLists {
+  audioInputs: MediaDeviceInfoLike[];
+  videoInputs: MediaDeviceInfoLike[];
+  audioOutputs: MediaDeviceInfoLike[];
+}
+
+export interface MediaDeviceInfoLike {
+  deviceId: string;
+  label: string;
+  kind: 'audioinput' | 'videoinput' | 'audiooutput';
+}
+
+export interface PermissionStates {
+  audio: PermissionState;
+  video: PermissionState;
+  /** The last error per kind, as SPEC.md keeps it. */
+  lastError: {
+    audio?: { name: string; message: string };
+    video?: { name: string; message: string };
+  };
+}
+
+/** What a member's tile can show: the server's member state plus local measurements. */
+export interface RemoteStats {
+  peerId: string;
+  rttMs: number | null;
+  /** Received video, for the UI's resolution display and the tests. */
+  videoWidth: number;
+  videoHeight: number;
+  framesDecoded: number;
+  audioLevel: number;
+}
+
+export interface RoomClientEvents {
+  connectionState: [state: ConnectionState];
+  /** Every member but me, in arrival order (the UI orders them with orderMembers). */
+  peers: [peers: PeerInfo[]];
+  me: [me: PeerInfo];
+  hostChanged: [hostId: number];
+  /** A track was added, replaced or removed; look it up with `tracks.get(peerId, source, kind)`. */
+  tracksChanged: [];
+  /** Speaking power of a member (0–100 scale like SPEC.md's "power above 3"). */
+  volume: [peerId: string, power: number];
+  activeSpeaker: [peerId: string | null];
+  permissions: [states: PermissionStates];
+  devices: [lists: DeviceLists];
+  /** A user-facing failure; `key` is an i18n key under `room.errors`. */
+  error: [key: string, detail?: string];
+  /** The same user joined on another device. */
+  replaced: [];
+  /** The meeting ended or this member was removed. */
+  closed: [reason: 'ended' | 'kicked' | 'left'];
+  stats: [stats: RemoteStats[]];
+}
+
+export interface TrackStore {
+  get(peerId: string, source: MediaSource, kind: 'audio' | 'video'): MediaStreamTrack | undefined;
+}
+
+/** What the UI calls. Every method is safe to call at any time; failures arrive as `error` events. */
+export interface RoomClientApi {
+  readonly tracks: TrackStore;
+  /** Opens camera/microphone for the pre-join preview (no server involved). */
+  startPreview(choice: DeviceChoice & { audio: boolean; video: boolean }): Promise<void>;
+  /** Connects the /room socket, joins, publishes what is on, and starts subscribing. */
+  join(options: {
+    conferenceId: string;
+    token: string;
+    deviceId: string;
+    displayName: string;
+    audio: boolean;
+    video: boolean;
+  }): Promise<void>;
+  leave(): Promise<void>;
+  setMicrophone(on: boolean): Promise<void>;
+  setCamera(on: boolean): Promise<void>;
+  switchDevice(choice: DeviceChoice): Promise<void>;
+  /** Starts a screen share (with tab audio when offered); resolves false if the user cancelled. */
+  startScreenShare(): Promise<boolean>;
+  stopScreenShare(): Promise<void>;
+  /** Which members' video the UI shows and how big: only these are subscribed, at these layers. */
+  setVisible(views: { peerId: string; source: MediaSource; layer: 0 | 1 | 2 }[]): void;
+  /** Re-checks device permissions (opens then stops a stream), optionally for one kind. */
+  checkPermissions(kind?: 'audio' | 'video'): Promise<PermissionStates>;
+  close(): void;
+}
+
+/** Before joining (pre-join preview) the local tracks are found under this peer id; after, under mine too. */
+export const LOCAL_PEER_ID = 'local';
