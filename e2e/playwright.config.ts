@@ -2,7 +2,8 @@
  * Browser tests against the built product (apps/web/dist served by apps/server/dist), in Debian's
  * Chromium with fake camera and microphone. The server gets its own data folder for each run.
  */
-import { mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -10,6 +11,25 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4310);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'meet-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+
+/** Real read speech for the fake microphone (the default fake device only beeps). */
+function speechWav(): string | undefined {
+  const file = path.join(tmpdir(), 'meet-e2e-speech.wav');
+  if (existsSync(file)) return file;
+  try {
+    execFileSync('espeak-ng', [
+      '-s',
+      '150',
+      '-w',
+      file,
+      'Good morning everyone. Thank you for joining the meeting today. Let us review the plan for the next release and the open questions from last week.',
+    ]);
+    return file;
+  } catch {
+    return undefined;
+  }
+}
+const wav = speechWav();
 
 export default defineConfig({
   testDir: '.',
@@ -40,6 +60,8 @@ export default defineConfig({
         '--disable-sync',
         '--use-fake-device-for-media-stream',
         '--use-fake-ui-for-media-stream',
+        '--autoplay-policy=no-user-gesture-required',
+        ...(wav ? [`--use-file-for-fake-audio-capture=${wav}`] : []),
       ],
     },
   },
