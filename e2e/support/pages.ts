@@ -100,3 +100,156 @@ export class HomeShell {
     return this.avatarButton.locator('img');
   }
 }
+
+/** Home › Meetings: the top actions, the zone picker and the day groups. */
+export class MeetingsHome {
+  readonly zonePicker: Locator;
+  readonly finishedList: Locator;
+  readonly upcomingList: Locator;
+
+  constructor(private readonly page: Page) {
+    this.zonePicker = page.locator('select[name="listTimezone"]');
+    this.upcomingList = page.getByRole('region', { name: 'Upcoming' });
+    this.finishedList = page.getByTestId('finished-list');
+  }
+
+  async open() {
+    await this.page.goto('/home/meetings');
+    await expect(this.page.getByRole('button', { name: 'New meeting' })).toBeVisible();
+  }
+
+  async showIn(timezone: string) {
+    await this.zonePicker.selectOption(timezone);
+  }
+
+  /** The day group whose heading includes `label` ("Tomorrow", "Today", a date). */
+  group(label: string | RegExp): Locator {
+    return this.page.getByRole('region', { name: label });
+  }
+
+  groupOn(date: string): Locator {
+    return this.page.locator(`[data-testid="meeting-group"][data-date="${date}"]`);
+  }
+
+  item(topic: string): Locator {
+    return this.page.getByTestId('meeting-item').filter({ hasText: topic });
+  }
+
+  async openSchedule(): Promise<ReservationDialog> {
+    await this.page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    const dialog = new ReservationDialog(this.page, 'Schedule a meeting');
+    await expect(dialog.root).toBeVisible();
+    return dialog;
+  }
+
+  async edit(topic: string): Promise<ReservationDialog> {
+    await this.item(topic).getByRole('button', { name: 'Edit' }).click();
+    const dialog = new ReservationDialog(this.page, 'Edit meeting');
+    await expect(dialog.root).toBeVisible();
+    return dialog;
+  }
+
+  async delete(topic: string) {
+    await this.item(topic).getByRole('button', { name: 'Delete' }).click();
+    const confirm = this.page.getByRole('dialog', { name: 'Delete this meeting?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(confirm).toBeHidden();
+  }
+
+  async startNewMeeting() {
+    await this.page.getByRole('button', { name: 'New meeting' }).click();
+    await expect(this.page).toHaveURL(/\/meeting\/\d{9,10}$/);
+  }
+}
+
+export interface ReservationInput {
+  topic?: string;
+  timezone?: string;
+  startDate?: string;
+  startTime?: string;
+  endDate?: string;
+  endTime?: string;
+}
+
+export class ReservationDialog {
+  readonly root: Locator;
+
+  constructor(
+    private readonly page: Page,
+    title: string,
+  ) {
+    this.root = page.getByRole('dialog', { name: title });
+  }
+
+  field(name: string): Locator {
+    return this.root.locator(`[name="${name}"]`);
+  }
+
+  /** Fills in the given fields, start before end so an untouched end follows the start. */
+  async fill(input: ReservationInput) {
+    if (input.topic !== undefined) await this.field('topic').fill(input.topic);
+    if (input.timezone) await this.field('timezone').selectOption(input.timezone);
+    for (const name of ['startDate', 'startTime', 'endDate', 'endTime'] as const) {
+      const value = input[name];
+      if (value !== undefined) await this.field(name).fill(value);
+    }
+  }
+
+  async submit() {
+    await this.root.locator('button[type="submit"]').click();
+  }
+
+  async submitAndClose() {
+    await this.submit();
+    await expect(this.root).toBeHidden();
+  }
+}
+
+/** /join and /i/{id}: the join form. */
+export class JoinScreen {
+  readonly conferenceId: Locator;
+  readonly name: Locator;
+  readonly joinButton: Locator;
+  readonly notice: Locator;
+
+  constructor(private readonly page: Page) {
+    this.conferenceId = page.locator('input[name="conferenceId"]');
+    this.name = page.locator('input[name="userConferenceName"]');
+    this.joinButton = page.getByRole('button', { name: 'Join', exact: true });
+    this.notice = page.getByTestId('invite-notice');
+  }
+
+  async join(conferenceId: string, name: string) {
+    await this.conferenceId.fill(conferenceId);
+    await this.name.fill(name);
+    await this.joinButton.click();
+  }
+
+  toast(text: string): Locator {
+    return this.page.locator('.toast').filter({ hasText: text });
+  }
+}
+
+/** /meeting/{id} until the live room: topic, Share and Leave. */
+export class MeetingRoom {
+  readonly title: Locator;
+
+  constructor(private readonly page: Page) {
+    this.title = page.locator('#meeting-title');
+  }
+
+  id(): string {
+    return /\/meeting\/(\d+)/.exec(this.page.url())![1]!;
+  }
+
+  async openShare(): Promise<Locator> {
+    await this.page.getByRole('button', { name: 'Share' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Share meeting' });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+
+  async leave() {
+    await this.page.getByRole('button', { name: 'Leave' }).click();
+  }
+}

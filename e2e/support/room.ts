@@ -1,0 +1,124 @@
+/**
+ * The live room as a participant sees it, through the test hooks only: member tiles
+ * (`data-member-id`, `data-source`), their <video> and <audio>, and `connection-state`.
+ * Media checks read what the browser decodes, never the app's own bookkeeping.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { latestCode, uniqueEmail } from './mailbox';
+
+export interface Account {
+  token: string;
+  userId: number;
+  name: string;
+}
+
+/** A registered user, signed up through the API with the mailed code. */
+export async function registeredUser(request: APIRequestContext, name = 'Host'): Promise<Account & { email: string }> {
+  const email = uniqueEmail(name.toLowerCase());
+  await request.post('/api/user/generateEmailVerifyCode', { data: { email, type: 'register' } });
+  const code = await latestCode(request, email);
+  const res = await (await request.post('/api/user/emailRegister', { data: { email, code, password: 'secret123' } })).json();
+  const token = res.payload.token as string;
+  await request.post('/api/user/updateUserInfo', { data: { username: name }, headers: { authorization: `Bearer ${token}` } });
+  return { token, userId: res.payload.userInfo.userId, name, email };
+}
+
+export async function createMeeting(request: APIRequestContext, token: string, topic = 'Weekly sync'): Promise<string> {
+  const res = await request.post('/api/conference/createConference', {
+    data: { topic },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return (await res.json()).payload.conferenceId as string;
+}
+
+/** Signs the page in with a token made through the API (as if the user had signed in before). */
+export async function signInWithToken(page: Page, token: string): Promise<void> {
+  await page.goto('/join');
+  await page.evaluate((t) => {
+    localStorage.setItem('token', t);
+    localStorage.setItem('loginType', 'email');
+  }, token);
+}
+
+export class RoomPage {
+  constructor(readonly page: Page) {}
+
+  /** From the Join page through the pre-join screen into the room. */
+  async joinThroughUi(conferenceId: string, name: string, options: { camera?: boolean; mic?: boolean } = {}) {
+    const { page } = this;
+    await page.goto('/join');
+    await page.locator('input[name="conferenceId"]').fill(conferenceId);
+    await page.locator('input[name="userConferenceName"]').fill(name);
+    await page.locator('input[name="userConferenceName"]').press('Enter');
+    await page.waitForURL(`**/meeting/${conferenceId}`);
+    await this.joinFromPrejoin(options);
+  }
+
+  async joinFromPrejoin(options: { camera?: boolean; mic?: boolean } = {}) {
+    const { page } = this;
+    const joinNow = page.getByRole('button', { name: /join now/i });
+    await expect(joinNow).toBeVisible({ timeout: 15_000 });
+    if (options.camera === false) await page.getByTestId('toggle-camera').click();
+    if (options.mic === false) await page.getByTestId('toggle-mic').click();
+    await joinNow.click();
+    await expect(page.getByTestId('connection-state')).toHaveText('connected', { timeout: 15_000 });
+  }
+
+  tile(memberId: number | string, source: 'camera' | 'screen' = 'camera') {
+    return this.page.locator(`[data-member-id="${memberId}"][data-source="${source}"]`);
+  }
+
+  /** The member's video decodes new frames at a real size, sampled twice. */
+  async expectVideoPlaying(memberId: number | string, source: 'camera' | 'screen' = 'camera', timeout = 10_000) {
+    const selector = `[data-member-id="${memberId}"][data-source="${source}"] video`;
+    await expect
+      .poll(
+        async () =>
+          this.page.evaluate(async (sel) => {
+            const video = document.querySelector<HTMLVideoElement>(sel);
+            if (!video || video.videoWidth === 0) return 'no frames';
+            const before = video.getVideoPlaybackQuality().totalVideoFrames;
+            await new Promise((r) => setTimeout(r, 400));
+            const after = video.getVideoPlaybackQuality().totalVideoFrames;
+            return after > before ? 'playing' : 'frozen';
+          }, selector),
+        { timeout },
+      )
+      .toBe('playing');
+  }
+
+  /** Loudness (RMS, 0–1) of everything this page receives, measured for 1.5 s through Web Audio. */
+  async receivedAudioLevel(): Promise<number> {
+    return this.page.evaluate(async () => {
+      const streams = [...document.querySelectorAll('audio')]
+        .map((a) => a.srcObject)
+        .filter((s): s is MediaStream => s instanceof MediaStream && s.getAudioTracks().length > 0);
+      if (streams.length === 0) return 0;
+      const ctx = new AudioContext();
+      await ctx.resume();
+      const analysers = streams.map((s) => {
+        const analyser = ctx.createAnalyser();
+        analyser.fftSize = 2048;
+        ctx.createMediaStreamSource(s).connect(analyser);
+        return analyser;
+      });
+      const data = new Float32Array(2048);
+      let peak = 0;
+      for (let i = 0; i < 15; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        for (const a of analysers) {
+          a.getFloatTimeDomainData(data);
+          let sum = 0;
+          for (const v of data) sum += v * v;
+          peak = Math.max(peak, Math.sqrt(sum / data.length));
+        }
+      }
+      await ctx.close();
+      return peak;
+    });
+  }
+
+  connectionState() {
+    return this.page.getByTestId('connection-state');
+  }
+}
