@@ -1,3 +1,3 @@
-import { MeetingsEmpty } from '../features/meetings/MeetingsEmpty';
+import { MeetingsHome } from '../features/meetings/MeetingsHome';
 
-export default MeetingsEmpty;
+export default MeetingsHome;

@@ -1,9 +1,3 @@
-import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { PlaceholderScreen } from '../features/site/PlaceholderScreen';
+import { InviteScreen } from '../features/meetings/InviteScreen';
 
-export default function InvitePage() {
-  const { t } = useTranslation();
-  const { conferenceId } = useParams();
-  return <PlaceholderScreen title={t('pages.invite')} detail={conferenceId} />;
-}
+export default InviteScreen;

@@ -1,7 +1,3 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '../features/site/PlaceholderScreen';
+import { JoinScreen } from '../features/meetings/JoinScreen';
 
-export default function JoinPage() {
-  const { t } = useTranslation();
-  return <PlaceholderScreen title={t('pages.join')} />;
-}
+export default JoinScreen;

@@ -1,9 +1,3 @@
-import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { PlaceholderScreen } from '../features/site/PlaceholderScreen';
+import { MeetingPlaceholder } from '../features/meetings/MeetingPlaceholder';
 
-export default function MeetingPage() {
-  const { t } = useTranslation();
-  const { conferenceId } = useParams();
-  return <PlaceholderScreen title={t('pages.meeting')} detail={conferenceId} />;
-}
+export default MeetingPlaceholder;

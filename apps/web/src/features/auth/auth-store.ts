@@ -15,6 +15,8 @@ export const StorageKeys = {
   userName: 'userName',
   email: 'email',
   meetingRoomReload: 'meetingRoomReload',
+  /** The zone Home's meeting lists are shown in. */
+  meetingsTimezone: 'meetingsTimezone',
 } as const;
 
 export type LoginType = 'visitor' | 'email';

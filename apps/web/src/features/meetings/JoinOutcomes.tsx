@@ -1,0 +1,48 @@
+/**
+ * The join outcomes that need more than a toast: the lock notice (a single OK, SPEC.md section 8)
+ * and the waiting-room screen shown until the host lets the user in.
+ */
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Logo } from '../../ui/Logo';
+import type { JoinMeeting } from './useJoinMeeting';
+import { formatConferenceId } from './join-session';
+import './meetings.css';
+
+export function JoinOutcomes({ flow }: { flow: JoinMeeting }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {flow.locked && (
+        <ConfirmDialog
+          title={t('join.lockTitle')}
+          confirmLabel={t('common.ok')}
+          closeLabel={t('common.close')}
+          onConfirm={flow.closeLock}
+          onClose={flow.closeLock}
+        >
+          {t('join.lockLabel')}
+        </ConfirmDialog>
+      )}
+      {flow.waitingFor && (
+        <div className="waiting-room" role="dialog" aria-modal="true" aria-labelledby="wr-title">
+          <div className="waiting-room__card">
+            <Logo label={t('common.appName')} />
+            <span className="waiting-room__pulse" aria-hidden="true" />
+            <h1 id="wr-title" className="waiting-room__title">
+              {t('join.waitingTitle')}
+            </h1>
+            <p className="waiting-room__hint">{t('errors.waitingRoomJoin')}</p>
+            <p className="waiting-room__id">
+              {t('meetings.meetingId', { id: formatConferenceId(flow.waitingFor) })}
+            </p>
+            <Button variant="secondary" onClick={flow.leaveWaiting}>
+              {t('join.leave')}
+            </Button>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

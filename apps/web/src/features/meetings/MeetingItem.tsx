@@ -1,0 +1,94 @@
+/** One meeting in a Home list: time range in the chosen zone, title, ID, badges and actions. */
+import { useTranslation } from 'react-i18next';
+import { CONFERENCE_STATUS, scheduleFlags, timeRange, type MeetingListItem } from '@meet/shared';
+import { Button } from '../../ui/Button';
+import { formatConferenceId } from './join-session';
+
+export interface MeetingItemActions {
+  onJoin(item: MeetingListItem): void;
+  onShare(item: MeetingListItem): void;
+  onEdit(item: MeetingListItem): void;
+  onDelete(item: MeetingListItem): void;
+}
+
+export interface MeetingItemProps extends Partial<MeetingItemActions> {
+  item: MeetingListItem;
+  now: number;
+  timezone: string;
+  /** The signed-in user created it, so they start it and may change a reservation. */
+  mine: boolean;
+  joining?: boolean;
+}
+
+export function MeetingItem({
+  item,
+  now,
+  timezone,
+  mine,
+  joining,
+  onJoin,
+  onShare,
+  onEdit,
+  onDelete,
+}: MeetingItemProps) {
+  const { t } = useTranslation();
+  const finished = item.status === CONFERENCE_STATUS.finished;
+  const running = item.status === CONFERENCE_STATUS.running;
+  const reserved = item.status === CONFERENCE_STATUS.reserved;
+  const flags = scheduleFlags(item, now, timezone);
+  const range = timeRange(
+    item.startTime,
+    finished ? (item.finishTime ?? item.endTime) : item.endTime,
+    timezone,
+  );
+  return (
+    <li className="meeting-item" data-testid="meeting-item" data-meeting-id={item.meetingId}>
+      <div className="meeting-item__time">
+        <span data-testid="meeting-time">
+          {range.start} – {range.end}
+        </span>
+        {range.endsNextDay && (
+          <span className="meeting-item__next-day">{t('meetings.nextDay')}</span>
+        )}
+      </div>
+      <div className="meeting-item__main">
+        <div className="meeting-item__title-row">
+          <h3 className="meeting-item__title">{item.meetingTitle}</h3>
+          {running && <span className="badge badge--live">{t('meetings.inProgress')}</span>}
+          {flags.aboutToBegin && (
+            <span className="badge badge--soon">{t('meetings.aboutToBegin')}</span>
+          )}
+          {flags.overDur && <span className="badge badge--overdue">{t('meetings.overdue')}</span>}
+        </div>
+        <p className="meeting-item__meta">
+          {t('meetings.meetingId', { id: formatConferenceId(item.meetingId) })}
+          {!mine && item.creator && ` · ${t('meetings.createdBy', { name: item.creator })}`}
+        </p>
+      </div>
+      {!finished && (
+        <div className="meeting-item__actions">
+          {mine && reserved && onEdit && (
+            <Button variant="text" size="small" onClick={() => onEdit(item)}>
+              {t('meetings.edit')}
+            </Button>
+          )}
+          {mine && reserved && onDelete && (
+            <Button variant="text" size="small" onClick={() => onDelete(item)}>
+              {t('meetings.delete')}
+            </Button>
+          )}
+          {onShare && (
+            <Button variant="secondary" size="small" onClick={() => onShare(item)}>
+              {t('share.share')}
+            </Button>
+          )}
+          {onJoin && (
+            <Button size="small" loading={joining} onClick={() => onJoin(item)}>
+              {mine && reserved ? t('meetings.start') : t('meetings.join')}
+            </Button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

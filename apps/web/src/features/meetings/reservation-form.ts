@@ -1,0 +1,105 @@
+/**
+ * The reservation form as plain data: a draft of wall-clock fields in a zone, the defaults (next
+ * half hour, one hour long), an edit's pre-fill, and the checks of SPEC.md section 5 with the
+ * catalogue's keys, so the client refuses what the server would refuse, in the same words.
+ */
+import {
+  DEFAULT_MEETING_DURATION_MS,
+  MAX_RESERVATION_MS,
+  fromZoned,
+  toZoned,
+  type MeetingListItem,
+} from '@meet/shared';
+import type { ReservationBody } from '../../api/conference-api';
+
+export interface ReservationDraft {
+  topic: string;
+  timezone: string;
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+  subtitle: boolean;
+}
+
+export type ReservationField = 'topic' | 'start' | 'end';
+export type ReservationErrorKey =
+  'topicRequired' | 'endBeforeStart' | 'meetingTooLong' | 'timeRequired';
+export type ReservationErrors = Partial<Record<ReservationField, ReservationErrorKey>>;
+
+const HALF_HOUR_MS = 30 * 60 * 1000;
+
+function endFields(startMs: number, timezone: string) {
+  const end = toZoned(startMs + DEFAULT_MEETING_DURATION_MS, timezone);
+  return { endDate: end.date, endTime: end.time };
+}
+
+/** A new reservation: the next half hour in the zone, lasting the default hour. */
+export function newDraft(now: number, timezone: string, topic = ''): ReservationDraft {
+  // Half hours line up in every zone but the few with :45 offsets, where it is still a fine start.
+  const start = Math.ceil((now + 1) / HALF_HOUR_MS) * HALF_HOUR_MS;
+  const zoned = toZoned(start, timezone);
+  return {
+    topic,
+    timezone,
+    startDate: zoned.date,
+    startTime: zoned.time,
+    ...endFields(start, timezone),
+    subtitle: false,
+  };
+}
+
+/** An existing reservation, in the zone it was planned in. */
+export function draftFromItem(item: MeetingListItem): ReservationDraft {
+  const start = toZoned(item.startTime, item.timezone);
+  const end = toZoned(item.endTime, item.timezone);
+  return {
+    topic: item.meetingTitle,
+    timezone: item.timezone,
+    startDate: start.date,
+    startTime: start.time,
+    endDate: end.date,
+    endTime: end.time,
+    subtitle: item.asrEnabled,
+  };
+}
+
+/** A new start moves an untouched end along with it, keeping the default hour. */
+export function withStart(
+  draft: ReservationDraft,
+  startDate: string,
+  startTime: string,
+  endTouched: boolean,
+): ReservationDraft {
+  const next = { ...draft, startDate, startTime };
+  if (endTouched) return next;
+  const start = instant(startDate, startTime, draft.timezone);
+  return Number.isNaN(start) ? next : { ...next, ...endFields(start, draft.timezone) };
+}
+
+function instant(date: string, time: string, timezone: string): number {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return NaN;
+  return fromZoned(date, time, timezone);
+}
+
+export function validateDraft(draft: ReservationDraft): {
+  errors: ReservationErrors;
+  body: ReservationBody | null;
+} {
+  const errors: ReservationErrors = {};
+  const topic = draft.topic.trim();
+  if (!topic) errors.topic = 'topicRequired';
+  const startTime = instant(draft.startDate, draft.startTime, draft.timezone);
+  const endTime = instant(draft.endDate, draft.endTime, draft.timezone);
+  if (Number.isNaN(startTime)) errors.start = 'timeRequired';
+  if (Number.isNaN(endTime)) errors.end = 'timeRequired';
+  else if (!Number.isNaN(startTime)) {
+    if (endTime < startTime) errors.end = 'endBeforeStart';
+    else if (endTime - startTime > MAX_RESERVATION_MS) errors.end = 'meetingTooLong';
+  }
+  if (Object.keys(errors).length > 0) return { errors, body: null };
+  return {
+    errors,
+    body: { topic, timezone: draft.timezone, startTime, endTime, subtitle: draft.subtitle ? 1 : 0 },
+  };
+}

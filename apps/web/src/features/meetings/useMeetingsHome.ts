@@ -1,0 +1,108 @@
+/**
+ * Home › Meetings state: the lists, the zone, which dialog is open, and the actions (start a
+ * meeting now, join one, delete a reservation).
+ */
+import { useCallback, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { MeetingListItem } from '@meet/shared';
+import { conferenceApi } from '../../api/conference-api';
+import { useAuth } from '../auth/AuthProvider';
+import { toast } from '../../ui/toast-store';
+import type { ShareTarget } from './invitation';
+import {
+  useFinishedMeetings,
+  useRefreshMeetings,
+  useServerNow,
+  useUpcomingMeetings,
+} from './meeting-queries';
+import { useJoinMeeting } from './useJoinMeeting';
+import { useTimezone } from './useTimezone';
+
+export type MeetingsDialog =
+  | { kind: 'reserve'; editing: MeetingListItem | null }
+  | { kind: 'share'; target: ShareTarget }
+  | { kind: 'delete'; item: MeetingListItem }
+  | null;
+
+/** An instant meeting has no zone of its own (the server keeps UTC), so it shows in Home's. */
+export function shareTargetOf(item: MeetingListItem, homeTimezone: string): ShareTarget {
+  return {
+    conferenceId: item.meetingId,
+    topic: item.meetingTitle,
+    timezone: item.endTimeDefaulted ? homeTimezone : item.timezone,
+    startTime: item.startTime,
+    endTime: item.endTimeDefaulted ? null : item.endTime,
+  };
+}
+
+export function useMeetingsHome() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const userName = user?.userName ?? '';
+  const userId = user && 'userId' in user ? user.userId : null;
+  const [timezone, setTimezone] = useTimezone();
+  const now = useServerNow();
+  const upcoming = useUpcomingMeetings();
+  const finished = useFinishedMeetings();
+  const refresh = useRefreshMeetings();
+  const flow = useJoinMeeting({ onMeetingOver: () => void refresh() });
+  const [dialog, setDialog] = useState<MeetingsDialog>(null);
+  const [joiningId, setJoiningId] = useState<string | null>(null);
+
+  const join = useCallback(
+    async (conferenceId: string) => {
+      setJoiningId(conferenceId);
+      try {
+        await flow.join({ conferenceId, userConferenceName: userName || t('common.appName') });
+      } finally {
+        setJoiningId(null);
+      }
+    },
+    [flow, userName, t],
+  );
+
+  // An instant meeting: create it, then the same join the Join page makes, so /meeting can open.
+  const create = useMutation({
+    mutationFn: () => conferenceApi.create(),
+    onSuccess: (info) => join(info.conferenceId),
+  });
+
+  const remove = useMutation({
+    mutationFn: (item: MeetingListItem) => conferenceApi.deleteReservation(item.meetingId),
+    onSuccess: async () => {
+      toast.success(t('reservation.deleted'));
+      setDialog(null);
+      await refresh();
+    },
+  });
+
+  return {
+    userName,
+    userId,
+    timezone,
+    setTimezone,
+    now,
+    upcoming: upcoming.data ?? [],
+    upcomingLoading: upcoming.isLoading,
+    finished: finished.data?.pages.flat() ?? [],
+    finishedLoading: finished.isLoading,
+    hasMoreFinished: finished.hasNextPage,
+    loadingMore: finished.isFetchingNextPage,
+    loadMore: () => void finished.fetchNextPage(),
+    flow,
+    joiningId,
+    starting: create.isPending || (joiningId !== null && create.isSuccess),
+    startNow: () => create.mutate(),
+    join: (item: MeetingListItem) => void join(item.meetingId),
+    dialog,
+    schedule: () => setDialog({ kind: 'reserve', editing: null }),
+    edit: (item: MeetingListItem) => setDialog({ kind: 'reserve', editing: item }),
+    share: (item: MeetingListItem) =>
+      setDialog({ kind: 'share', target: shareTargetOf(item, timezone) }),
+    askDelete: (item: MeetingListItem) => setDialog({ kind: 'delete', item }),
+    deleting: remove.isPending,
+    confirmDelete: (item: MeetingListItem) => remove.mutate(item),
+    closeDialog: () => setDialog(null),
+  };
+}

@@ -1,0 +1,99 @@
+/** State of the reservation screen: the draft, which errors show, and the save call. */
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { MeetingListItem } from '@meet/shared';
+import { ApiError } from '../../api/client';
+import { conferenceApi, type ReservationBody } from '../../api/conference-api';
+import { toast } from '../../ui/toast-store';
+import {
+  draftFromItem,
+  newDraft,
+  validateDraft,
+  withStart,
+  type ReservationDraft,
+  type ReservationErrors,
+} from './reservation-form';
+import { useRefreshMeetings } from './meeting-queries';
+
+export function useReservationForm({
+  editing,
+  timezone,
+  now,
+  defaultTopic,
+  onDone,
+}: {
+  editing: MeetingListItem | null;
+  timezone: string;
+  now: number;
+  defaultTopic: string;
+  onDone(): void;
+}) {
+  const { t } = useTranslation();
+  const refresh = useRefreshMeetings();
+  const [draft, setDraft] = useState<ReservationDraft>(() =>
+    editing ? draftFromItem(editing) : newDraft(now, timezone, defaultTopic),
+  );
+  const [endTouched, setEndTouched] = useState(!!editing);
+  const [errors, setErrors] = useState<ReservationErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const save = useMutation({
+    mutationFn: (body: ReservationBody) =>
+      editing
+        ? conferenceApi.updateReservation(editing.meetingId, body, { silent: true })
+        : conferenceApi.reserve(body, { silent: true }),
+    onSuccess: async () => {
+      toast.success(t(editing ? 'reservation.updated' : 'reservation.scheduled'));
+      await refresh();
+      onDone();
+    },
+    onError: (error) => {
+      // The server's msg is already in the user's language (SPEC.md section 8).
+      setServerError(error instanceof ApiError ? error.message : t('common.networkError'));
+    },
+  });
+
+  const change = (patch: Partial<ReservationDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setServerError(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateDraft(draft);
+    setErrors(result.errors);
+    setServerError(null);
+    if (result.body) save.mutate(result.body);
+  };
+
+  const errorText = (field: keyof ReservationErrors) => {
+    const key = errors[field];
+    if (!key) return null;
+    return key === 'timeRequired' ? t('reservation.timeRequired') : t(`errors.${key}`);
+  };
+
+  return {
+    draft,
+    saving: save.isPending,
+    serverError,
+    errorText,
+    setTopic: (topic: string) => {
+      change({ topic });
+      setErrors((e) => ({ ...e, topic: undefined }));
+    },
+    setTimezone: (zone: string) => change({ timezone: zone }),
+    setStart: (date: string, time: string) => {
+      setDraft((current) => withStart(current, date, time, endTouched));
+      setErrors((e) => ({ ...e, start: undefined, end: undefined }));
+      setServerError(null);
+    },
+    setEnd: (patch: Pick<Partial<ReservationDraft>, 'endDate' | 'endTime'>) => {
+      setEndTouched(true);
+      change(patch);
+      setErrors((e) => ({ ...e, end: undefined }));
+    },
+    setSubtitle: (subtitle: boolean) => change({ subtitle }),
+    submit,
+  };
+}
