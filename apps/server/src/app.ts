@@ -32,6 +32,7 @@ import toolRoutes from './routes/api/tool.js';
 import { ConferenceService } from './conferences/conference-service.js';
 import { LookupGuard } from './conferences/lookup-guard.js';
 import { ConferencesRepository } from './repositories/conferences-repository.js';
+import { RoomActivityRepository } from './repositories/room-activity-repository.js';
 import { JanusGateway } from './janus/janus-gateway.js';
 import { RoomManager } from './realtime/room-manager.js';
 import { attachSockets } from './realtime/socket-server.js';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await mkdir(path.join(config.dataDir, 'files'), { recursive: true });
 
   const conferences = new ConferencesRepository(database.db, clock);
+  const activity = new RoomActivityRepository(database.db, clock);
   const services: Services = {
     config,
     database,
@@ -106,7 +108,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       perIpPerDay: config.limits.emailCodesPerIpPerDay,
     }),
     conferences,
-    conferenceService: new ConferenceService(database, conferences, clock),
+    activity,
+    conferenceService: new ConferenceService(database, conferences, activity, clock),
     lookupGuard: new LookupGuard(clock),
     janus: undefined,
     rooms: undefined,

@@ -4,6 +4,7 @@ import type { LookupGuard } from './conferences/lookup-guard.js';
 import type { ConferencesRepository } from './repositories/conferences-repository.js';
 import type { JanusGateway } from './janus/janus-gateway.js';
 import type { RoomManager } from './realtime/room-manager.js';
+import type { RoomActivityRepository } from './repositories/room-activity-repository.js';
 import type { Config } from './config/config.js';
 import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
@@ -25,6 +26,7 @@ export interface Services {
   sessions: SessionsRepository;
   emailCodes: EmailCodesRepository;
   conferences: ConferencesRepository;
+  activity: RoomActivityRepository;
   conferenceService: ConferenceService;
   lookupGuard: LookupGuard;
   /** Absent when the media server is turned off (JANUS=off, API-only tests). */

@@ -4,7 +4,15 @@
  * what changed as typed events.
  */
 import { EventEmitter } from 'node:events';
-import { CONFERENCE_STATUS, MEETING_MAX_MEMBERS, type MeetingInfo } from '@meet/shared';
+import {
+  CONFERENCE_STATUS,
+  MEETING_MAX_MEMBERS,
+  WAITING_STATUS,
+  type ConferenceProperties,
+  type MeetingInfo,
+  type WaitingRoomMessage,
+} from '@meet/shared';
+import type { RoomActivityRepository } from '../repositories/room-activity-repository.js';
 import type { Db, Database } from '../db/database.js';
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
@@ -34,12 +42,21 @@ export interface ConferenceEvents {
   replaced: [conferenceId: string, userId: number, deviceIds: string[]];
   hostChanged: [conferenceId: string, hostId: number];
   ended: [conferenceId: string];
+  /** Lock, mute, waiting room… changed. */
+  propertiesChanged: [conferenceId: string, properties: ConferenceProperties];
+  /** Someone joined, left or was moved in the waiting list. */
+  waitingListChanged: [conferenceId: string];
+  /** Waiting-room notice for these users (message socket). */
+  waitingNotice: [conference: ConferenceRow, userIds: number[], message: WaitingRoomMessage];
+  /** Members removed by the host. */
+  removed: [conferenceId: string, userIds: number[]];
 }
 
 export class ConferenceService extends EventEmitter<ConferenceEvents> {
   constructor(
     private readonly database: Database,
     private readonly conferences: ConferencesRepository,
+    private readonly activity: RoomActivityRepository,
     private readonly clock: Clock,
   ) {
     super();
@@ -72,6 +89,7 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
    * transaction holding the meeting row, so two joiners cannot both take the 25th place.
    */
   async join(user: UserRow, input: JoinInput): Promise<JoinResult> {
+    await this.waitingRoomGate(user, input);
     const result = await this.joinTransaction(user, input);
     if (result.replacedDevices.length) {
       this.emit('replaced', result.conference.conferenceId, user.id, result.replacedDevices);
@@ -147,6 +165,89 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
         hostTaken: changes.hostId !== undefined,
       };
     });
+  }
+
+  /**
+   * Before the join transaction: someone the waiting room holds back is put on (or kept on) the
+   * list and told to wait. Outside the transaction so the entry survives the 3018 answer.
+   */
+  private async waitingRoomGate(user: UserRow, input: JoinInput): Promise<void> {
+    const conf = await this.conferences.byNumber(input.conferenceId);
+    if (!conf?.waitingRoom || conf.status === CONFERENCE_STATUS.finished || conf.lockRoom) return;
+    if (user.id === conf.creatorId || user.id === conf.hostId) return;
+    if (await this.conferences.isBlocked(conf.id, user.id)) return;
+    const entry = await this.activity.waitingEntry(conf.id, user.id);
+    if (entry?.status === WAITING_STATUS.approved) return;
+    await this.activity.upsertWaiting({
+      conferenceId: conf.id,
+      userId: user.id,
+      deviceId: input.deviceId,
+      userConferenceName: input.userConferenceName,
+      userAvatar: user.avatarUrl,
+    });
+    this.emit('waitingListChanged', conf.conferenceId);
+    throw AppError.waitingRoom({ conferenceId: conf.conferenceId, conferenceUri: conf.conferenceUri });
+  }
+
+  /** Changes meeting properties and tells everyone. */
+  async setProperties(conf: ConferenceRow, fields: Partial<ConferenceRow>): Promise<ConferenceRow> {
+    const updated = await this.conferences.update(conf.id, fields);
+    this.emit('propertiesChanged', updated.conferenceId, propertiesOf(updated));
+    return updated;
+  }
+
+  async setHost(conf: ConferenceRow, hostId: number): Promise<ConferenceRow> {
+    const updated = await this.conferences.update(conf.id, { hostId });
+    this.emit('hostChanged', updated.conferenceId, hostId);
+    return updated;
+  }
+
+  /** Removes members for good: they are out now and a rejoin answers 3017. */
+  async remove(conf: ConferenceRow, userIds: number[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      for (const userId of userIds) {
+        await this.conferences.block(conf.id, userId, 'kicked', tx);
+        const mine = (await this.conferences.activeMembers(conf.id, tx)).filter((m) => m.userId === userId);
+        await this.conferences.setMembersState(
+          mine.map((m) => m.id),
+          'removed',
+          tx,
+        );
+      }
+    });
+    this.emit('removed', conf.conferenceId, userIds);
+  }
+
+  /** Ends the meeting for everyone: members out, waiting people told, later joiners get 3008. */
+  async end(conf: ConferenceRow): Promise<void> {
+    if (conf.status === CONFERENCE_STATUS.finished) return;
+    await this.db.transaction(async (tx) => {
+      const active = await this.conferences.activeMembers(conf.id, tx);
+      await this.conferences.setMembersState(
+        active.map((m) => m.id),
+        'left',
+        tx,
+      );
+      await this.conferences.update(
+        conf.id,
+        { status: CONFERENCE_STATUS.finished, endedAt: new Date(this.clock.now()) },
+        tx,
+      );
+    });
+    const waiting = await this.activity.waitingList(conf.id);
+    if (waiting.length) {
+      await this.activity.removeWaiting(
+        conf.id,
+        waiting.map((w) => w.userId),
+      );
+      this.emit(
+        'waitingNotice',
+        conf,
+        waiting.map((w) => w.userId),
+        'conference_closed',
+      );
+    }
+    this.emit('ended', conf.conferenceId);
   }
 
   /**

@@ -39,6 +39,8 @@ export const conferences = pgTable(
     lockRoom: boolean('lock_room').notNull().default(false),
     waitingRoom: boolean('waiting_room').notNull().default(false),
     recordStatus: integer('record_status').notNull().default(0),
+    /** Whether members other than the host may share their screen. */
+    screenShareAllowed: boolean('screen_share_allowed').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),

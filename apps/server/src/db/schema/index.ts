@@ -3,3 +3,4 @@ export * from './sessions.js';
 export * from './email-codes.js';
 export * from './credits.js';
 export * from './conferences.js';
+export * from './room-activity.js';
