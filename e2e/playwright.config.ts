@@ -70,7 +70,7 @@ export default defineConfig({
     url: `http://localhost:${port}/healthz`,
     timeout: 60_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
+    stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
     stderr: 'pipe',
     env: {
       PORT: String(port),

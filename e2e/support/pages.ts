@@ -243,13 +243,14 @@ export class MeetingRoom {
   }
 
   async openShare(): Promise<Locator> {
-    await this.page.getByRole('button', { name: 'Share' }).click();
+    await this.page.getByTestId('share-meeting').click();
     const dialog = this.page.getByRole('dialog', { name: 'Share meeting' });
     await expect(dialog).toBeVisible();
     return dialog;
   }
 
+  /** Leaves from the pre-join screen or from the room, whichever is showing. */
   async leave() {
-    await this.page.getByRole('button', { name: 'Leave' }).click();
+    await this.page.getByTestId('prejoin-leave').or(this.page.getByTestId('leave')).click();
   }
 }

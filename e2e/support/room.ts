@@ -3,7 +3,7 @@
  * (`data-member-id`, `data-source`), their <video> and <audio>, and `connection-state`.
  * Media checks read what the browser decodes, never the app's own bookkeeping.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { latestCode, uniqueEmail } from './mailbox';
 
 export interface Account {
@@ -13,17 +13,29 @@ export interface Account {
 }
 
 /** A registered user, signed up through the API with the mailed code. */
-export async function registeredUser(request: APIRequestContext, name = 'Host'): Promise<Account & { email: string }> {
+export async function registeredUser(
+  request: APIRequestContext,
+  name = 'Host',
+): Promise<Account & { email: string }> {
   const email = uniqueEmail(name.toLowerCase());
   await request.post('/api/user/generateEmailVerifyCode', { data: { email, type: 'register' } });
   const code = await latestCode(request, email);
-  const res = await (await request.post('/api/user/emailRegister', { data: { email, code, password: 'secret123' } })).json();
+  const res = await (
+    await request.post('/api/user/emailRegister', { data: { email, code, password: 'secret123' } })
+  ).json();
   const token = res.payload.token as string;
-  await request.post('/api/user/updateUserInfo', { data: { username: name }, headers: { authorization: `Bearer ${token}` } });
+  await request.post('/api/user/updateUserInfo', {
+    data: { username: name },
+    headers: { authorization: `Bearer ${token}` },
+  });
   return { token, userId: res.payload.userInfo.userId, name, email };
 }
 
-export async function createMeeting(request: APIRequestContext, token: string, topic = 'Weekly sync'): Promise<string> {
+export async function createMeeting(
+  request: APIRequestContext,
+  token: string,
+  topic = 'Weekly sync',
+): Promise<string> {
   const res = await request.post('/api/conference/createConference', {
     data: { topic },
     headers: { authorization: `Bearer ${token}` },
@@ -31,12 +43,14 @@ export async function createMeeting(request: APIRequestContext, token: string, t
   return (await res.json()).payload.conferenceId as string;
 }
 
-/** Signs the page in with a token made through the API (as if the user had signed in before). */
-export async function signInWithToken(page: Page, token: string): Promise<void> {
-  await page.goto('/join');
-  await page.evaluate((t) => {
-    localStorage.setItem('token', t);
-    localStorage.setItem('loginType', 'email');
+/** Signs a browser in with a token made through the API, before the app starts (as if signed in earlier). */
+export async function signInWithToken(context: BrowserContext, token: string): Promise<void> {
+  await context.addInitScript((t) => {
+    if (!sessionStorage.getItem('e2e-signed-in')) {
+      localStorage.setItem('token', t);
+      localStorage.setItem('loginType', 'email');
+      sessionStorage.setItem('e2e-signed-in', '1');
+    }
   }, token);
 }
 
@@ -44,7 +58,11 @@ export class RoomPage {
   constructor(readonly page: Page) {}
 
   /** From the Join page through the pre-join screen into the room. */
-  async joinThroughUi(conferenceId: string, name: string, options: { camera?: boolean; mic?: boolean } = {}) {
+  async joinThroughUi(
+    conferenceId: string,
+    name: string,
+    options: { camera?: boolean; mic?: boolean } = {},
+  ) {
     const { page } = this;
     await page.goto('/join');
     await page.locator('input[name="conferenceId"]').fill(conferenceId);
@@ -69,53 +87,70 @@ export class RoomPage {
   }
 
   /** The member's video decodes new frames at a real size, sampled twice. */
-  async expectVideoPlaying(memberId: number | string, source: 'camera' | 'screen' = 'camera', timeout = 10_000) {
+  async expectVideoPlaying(
+    memberId: number | string,
+    source: 'camera' | 'screen' = 'camera',
+    timeout = 10_000,
+  ) {
     const selector = `[data-member-id="${memberId}"][data-source="${source}"] video`;
     await expect
       .poll(
         async () =>
           this.page.evaluate(async (sel) => {
             const video = document.querySelector<HTMLVideoElement>(sel);
-            if (!video || video.videoWidth === 0) return 'no frames';
+            if (!video) return 'no video element';
+            if (video.videoWidth === 0) {
+              const track = (video.srcObject as MediaStream | null)?.getVideoTracks()[0];
+              return `no frames (track ${track ? `${track.readyState}${track.muted ? ' muted' : ''}` : 'none'})`;
+            }
             const before = video.getVideoPlaybackQuality().totalVideoFrames;
-            await new Promise((r) => setTimeout(r, 400));
+            await new Promise((r) => setTimeout(r, 250));
             const after = video.getVideoPlaybackQuality().totalVideoFrames;
             return after > before ? 'playing' : 'frozen';
           }, selector),
-        { timeout },
+        { timeout, intervals: [100] },
       )
       .toBe('playing');
   }
 
-  /** Loudness (RMS, 0–1) of everything this page receives, measured for 1.5 s through Web Audio. */
-  async receivedAudioLevel(): Promise<number> {
-    return this.page.evaluate(async () => {
-      const streams = [...document.querySelectorAll('audio')]
-        .map((a) => a.srcObject)
-        .filter((s): s is MediaStream => s instanceof MediaStream && s.getAudioTracks().length > 0);
-      if (streams.length === 0) return 0;
-      const ctx = new AudioContext();
-      await ctx.resume();
-      const analysers = streams.map((s) => {
-        const analyser = ctx.createAnalyser();
-        analyser.fftSize = 2048;
-        ctx.createMediaStreamSource(s).connect(analyser);
-        return analyser;
-      });
-      const data = new Float32Array(2048);
-      let peak = 0;
-      for (let i = 0; i < 15; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        for (const a of analysers) {
-          a.getFloatTimeDomainData(data);
-          let sum = 0;
-          for (const v of data) sum += v * v;
-          peak = Math.max(peak, Math.sqrt(sum / data.length));
+  /**
+   * Loudness (RMS, 0–1) of what this page receives — from one member, or from everyone —
+   * measured for 1.5 s through Web Audio on the tracks its <audio> elements play.
+   */
+  async receivedAudioLevel(memberId?: number | string): Promise<number> {
+    return this.page.evaluate(
+      async (id) => {
+        const selector = id === undefined ? 'audio' : `audio[data-peer-audio="${id}"]`;
+        const streams = [...document.querySelectorAll<HTMLAudioElement>(selector)]
+          .map((a) => a.srcObject)
+          .filter(
+            (s): s is MediaStream => s instanceof MediaStream && s.getAudioTracks().length > 0,
+          );
+        if (streams.length === 0) return 0;
+        const ctx = new AudioContext();
+        await ctx.resume();
+        const analysers = streams.map((s) => {
+          const analyser = ctx.createAnalyser();
+          analyser.fftSize = 2048;
+          ctx.createMediaStreamSource(s).connect(analyser);
+          return analyser;
+        });
+        const data = new Float32Array(2048);
+        let peak = 0;
+        for (let i = 0; i < 15; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          for (const a of analysers) {
+            a.getFloatTimeDomainData(data);
+            let sum = 0;
+            for (const v of data) sum += v * v;
+            peak = Math.max(peak, Math.sqrt(sum / data.length));
+          }
         }
-      }
-      await ctx.close();
-      return peak;
-    });
+        await ctx.close();
+        return peak;
+      },
+      memberId === undefined ? undefined : String(memberId),
+    );
   }
 
   connectionState() {

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import en from './locales/en.json';
 import zh from './locales/zh.json';
+import roomEn from './locales/room.en.json';
+import roomZh from './locales/room.zh.json';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -12,8 +14,22 @@ describe('catalogues', () => {
     expect(keys(zh).sort()).toEqual(keys(en).sort());
   });
 
+  test('room.zh.json has exactly the keys of room.en.json', () => {
+    expect(keys(roomZh).sort()).toEqual(keys(roomEn).sort());
+  });
+
+  test('the room catalogues keep every {{placeholder}} of the English text', () => {
+    const placeholders = (text: string) => (text.match(/{{\w+}}/g) ?? []).sort();
+    const get = (obj: unknown, path: string) =>
+      path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], obj);
+    for (const key of keys(roomEn))
+      expect(placeholders(get(roomZh, key) as string), key).toEqual(
+        placeholders(get(roomEn, key) as string),
+      );
+  });
+
   test('no text is left empty', () => {
-    for (const catalogue of [en, zh]) {
+    for (const catalogue of [en, zh, roomEn, roomZh]) {
       const flat = keys(catalogue);
       expect(flat.length).toBeGreaterThan(0);
     }
@@ -21,5 +37,7 @@ describe('catalogues', () => {
       typeof obj === 'string' ? obj.trim() === '' : Object.values(obj as object).some(empty);
     expect(empty(en)).toBe(false);
     expect(empty(zh)).toBe(false);
+    expect(empty(roomEn)).toBe(false);
+    expect(empty(roomZh)).toBe(false);
   });
 });

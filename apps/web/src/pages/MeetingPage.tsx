@@ -1,3 +1,3 @@
-import { MeetingPlaceholder } from '../features/meetings/MeetingPlaceholder';
+import { MeetingRoute } from '../features/meetings/MeetingRoute';
 
-export default MeetingPlaceholder;
+export default MeetingRoute;

@@ -42,6 +42,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   private syncing: Promise<void> | undefined;
   private syncAgain = false;
   private syncFailures = 0;
+  private previewing: Promise<void> | undefined;
   private statsTimer: ReturnType<typeof setInterval> | undefined;
   private closed = false;
 
@@ -57,6 +58,8 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   // ---- local media ----
 
   private async open(kind: 'audio' | 'video'): Promise<MediaStreamTrack | null> {
+    // Through Prompt, so a repeated failure is still a change the UI sees (and shows a dialog for).
+    this.devices.record(kind, 'Prompt');
     try {
       const track = await openTrack(
         kind,
@@ -70,7 +73,14 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     }
   }
 
-  async startPreview(choice: DeviceChoice & { audio: boolean; video: boolean }): Promise<void> {
+  startPreview(choice: DeviceChoice & { audio: boolean; video: boolean }): Promise<void> {
+    // Joining waits for this: a click on "Join now" can come before the camera has opened.
+    const run = (this.previewing ?? Promise.resolve()).then(() => this.preview(choice));
+    this.previewing = run.catch(() => undefined);
+    return run;
+  }
+
+  private async preview(choice: DeviceChoice & { audio: boolean; video: boolean }): Promise<void> {
     this.choice = { ...this.choice, ...choice };
     for (const kind of ['audio', 'video'] as const) {
       const want = kind === 'audio' ? choice.audio : choice.video;
@@ -122,6 +132,11 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   private async enterRoom(): Promise<void> {
     const options = this.options!;
+    await this.previewing;
+    for (const kind of ['audio', 'video'] as const) {
+      if (options[kind] && !this.tracks.localTrack('camera', kind))
+        this.setLocal(kind, await this.open(kind));
+    }
     const audio = !!this.tracks.localTrack('camera', 'audio') && options.audio;
     const video = !!this.tracks.localTrack('camera', 'video') && options.video;
     try {
@@ -342,8 +357,11 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
         this.emit('hostChanged', n.hostId);
         return;
       case 'republish':
-        // The media server restarted: new connections, same meeting, no user action.
+        // The media server restarted: new connections, same meeting, no user action. Every
+        // feed died with it; members announce their new ones as their media comes back up.
         this.closeTransports();
+        for (const [id, peer] of this.peers) this.peers.set(id, { ...peer, feeds: {}, mids: {} });
+        this.emitPeers();
         await this.publishCamera().catch(() => this.emit('error', 'connectFailed'));
         if (this.tracks.localTrack('screen', 'video'))
           await this.publishScreen().catch(() => undefined);

@@ -64,7 +64,8 @@ export class Subscriber {
     return this.serial(async () => {
       if (streams.length === 0) return;
       const result = await this.signals.subscribe(streams);
-      if (result.streams.length) this.adopt(result.streams);
+      // No offer and no streams: the server had nothing to change (a feed already gone).
+      if (result.jsep || result.streams.length) this.adopt(result.streams);
       if (result.jsep) await this.negotiate(result.jsep);
       this.onTracks();
     });
@@ -74,7 +75,7 @@ export class Subscriber {
     return this.serial(async () => {
       if (streams.length === 0) return;
       const result = await this.signals.unsubscribe(streams);
-      this.adopt(result.streams);
+      if (result.jsep || result.streams.length) this.adopt(result.streams);
       if (result.jsep) await this.negotiate(result.jsep);
       this.onTracks();
     });

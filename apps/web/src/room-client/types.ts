@@ -111,3 +111,11 @@ export interface RoomClientApi {
 
 /** Before joining (pre-join preview) the local tracks are found under this peer id; after, under mine too. */
 export const LOCAL_PEER_ID = 'local';
+
+/** The client as the UI holds it: the API plus typed subscriptions (each returns its unsubscribe). */
+export interface RoomClientHandle extends RoomClientApi {
+  on<K extends keyof RoomClientEvents>(
+    event: K,
+    listener: (...args: RoomClientEvents[K]) => void,
+  ): () => void;
+}

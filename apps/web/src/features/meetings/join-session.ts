@@ -19,8 +19,16 @@ export function ensureDeviceId(): string {
   return id;
 }
 
-export function saveJoinPayload(payload: JoinPayload) {
+const DISPLAY_NAME_KEY = 'joinDisplayName';
+
+export function saveJoinPayload(payload: JoinPayload, displayName?: string) {
   sessionStorage.setItem(JOIN_PAYLOAD_KEY, JSON.stringify(payload));
+  if (displayName !== undefined) sessionStorage.setItem(DISPLAY_NAME_KEY, displayName);
+}
+
+/** The name this tab joined with (what others see in the meeting). */
+export function joinDisplayName(): string | null {
+  return sessionStorage.getItem(DISPLAY_NAME_KEY);
 }
 
 /** The payload of this tab's last join, if it was for `conferenceId`. */

@@ -59,7 +59,7 @@ export function useJoinMeeting({ onMeetingOver }: JoinMeetingOptions = {}) {
           translate: 0,
           forceJoin: 1,
         });
-        saveJoinPayload(payload);
+        saveJoinPayload(payload, userConferenceName.trim());
         // A fresh join is not a reload, whatever an earlier closed tab left behind.
         localStorage.removeItem(StorageKeys.meetingRoomReload);
         void navigate(`/meeting/${payload.conferenceId}`, { replace: true });

@@ -1,0 +1,102 @@
+/**
+ * One member's tile: their camera (or screen) video, else their avatar; the name cut to 10
+ * characters, a muted-mic icon, a host badge, the network dot and a ring while speaking.
+ * Test hook: `data-member-id` + `data-source`, with a <video> only while the camera is on.
+ */
+import { useTranslation } from 'react-i18next';
+import { networkStatus, truncateName, type MediaSource, type PeerInfo } from '@meet/shared';
+import { Avatar } from '../../ui/Avatar';
+import { TrackVideo, useTrack } from './media';
+import { MicOffIcon, PinIcon } from './room-icons';
+import { useRoomDispatch, useRoomState } from './RoomContext';
+import { useTileRef } from './visibility';
+
+export interface MemberTileProps {
+  peer: PeerInfo;
+  source: MediaSource;
+  isMe: boolean;
+  variant: 'grid' | 'main' | 'side';
+  style?: React.CSSProperties;
+}
+
+export function MemberTile({ peer, source, isMe, variant, style }: MemberTileProps) {
+  const { t } = useTranslation();
+  const dispatch = useRoomDispatch();
+  const speaking = useRoomState((s) => !!s.speaking[peer.peerId]);
+  const rtt = useRoomState((s) => s.stats[peer.peerId]?.rttMs ?? null);
+  const hostId = useRoomState((s) => s.hostId);
+  const pinned = useRoomState((s) => s.lockedId === peer.peerId);
+  const video = useTrack(peer.peerId, source, 'video');
+  const myAudio = useTrack(isMe ? peer.peerId : null, 'camera', 'audio');
+  const tileRef = useTileRef(peer.peerId, source);
+
+  const screen = source === 'screen';
+  // My own flags follow my local tracks at once; the server's echo comes a round trip later.
+  const cameraOn = screen || (isMe ? !!video : peer.videoEnabled);
+  const micOn = isMe ? !!myAudio : peer.audioEnabled;
+  const isHost = peer.isHost || (hostId !== 0 && peer.userId === hostId);
+  const net = networkStatus(rtt);
+  const name = truncateName(peer.displayName, 10);
+  const label = screen
+    ? t('room.view.screenOf', { name })
+    : isMe
+      ? `${name} (${t('room.view.you')})`
+      : name;
+
+  return (
+    <div
+      ref={tileRef}
+      className={`room-tile room-tile--${variant}${speaking && !screen ? ' room-tile--speaking' : ''}`}
+      data-member-id={peer.peerId}
+      data-source={source}
+      data-audio={screen ? undefined : peer.audioEnabled ? 'on' : 'off'}
+      data-video={screen ? undefined : cameraOn ? 'on' : 'off'}
+      style={style}
+    >
+      {cameraOn ? (
+        <TrackVideo track={video} mirror={isMe && !screen} fit={screen ? 'contain' : 'cover'} />
+      ) : null}
+      {(!cameraOn || !video) && !screen && (
+        <div className="room-tile__avatar">
+          <Avatar
+            src={peer.avatar || null}
+            name={peer.displayName}
+            size={variant === 'side' ? 48 : 88}
+          />
+        </div>
+      )}
+      <div className="room-tile__bar">
+        {!screen && !isMe && (
+          <span
+            className={`room-net room-net--${net}`}
+            title={t(`room.net.${net}`)}
+            aria-label={t(`room.net.${net}`)}
+          />
+        )}
+        <span className="room-tile__name" title={peer.displayName}>
+          {label}
+        </span>
+        {isHost && !screen && <span className="room-badge">{t('room.view.host')}</span>}
+      </div>
+      {!screen && !micOn && (
+        <span className="room-tile__muted" aria-label={t('room.members.micOff')} role="img">
+          <MicOffIcon size={18} />
+        </span>
+      )}
+      <button
+        type="button"
+        className={`room-tile__pin${pinned ? ' room-tile__pin--on' : ''}`}
+        aria-pressed={pinned}
+        aria-label={pinned ? t('room.view.unpin') : t('room.view.pin')}
+        title={pinned ? t('room.view.unpin') : t('room.view.pin')}
+        onClick={() => {
+          dispatch({ type: 'lock', peerId: pinned ? null : peer.peerId });
+          // A pin only shows in the main window, so pinning from the grid opens float view.
+          if (!pinned) dispatch({ type: 'viewMode', mode: 'float' });
+        }}
+      >
+        <PinIcon size={18} />
+      </button>
+    </div>
+  );
+}

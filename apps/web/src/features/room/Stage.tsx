@@ -1,0 +1,185 @@
+/**
+ * The dark stage: grid view (up to 9 tiles a page, sized to fill at 16:9) or float view (one
+ * main window plus a strip of at most 5 small windows). Order and main-window choice come from
+ * the pure functions in @meet/shared; this file only lays them out.
+ */
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  chooseMainWindow,
+  gridPage,
+  gridPageCount,
+  orderMembers,
+  SPEECH_SIDE_TILES,
+  type PeerInfo,
+} from '@meet/shared';
+import { MemberTile } from './MemberTile';
+import { ChevronLeftIcon, ChevronRightIcon } from './room-icons';
+import { useRoomDispatch, useRoomState } from './RoomContext';
+import { sharersOf } from './room-store';
+
+const GAP = 8;
+
+function useElementSize<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setSize({ width: el.clientWidth, height: el.clientHeight });
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, size] as const;
+}
+
+/** The column count that gives the largest 16:9 tiles for n tiles in a w×h box. */
+export function fitGrid(n: number, width: number, height: number) {
+  let best = { cols: 1, tileWidth: 0 };
+  for (let cols = 1; cols <= Math.max(1, n); cols++) {
+    const rows = Math.ceil(n / cols);
+    const byWidth = (width - GAP * (cols - 1)) / cols;
+    const byHeight = ((height - GAP * (rows - 1)) / rows) * (16 / 9);
+    const tileWidth = Math.max(0, Math.min(byWidth, byHeight));
+    if (tileWidth > best.tileWidth) best = { cols, tileWidth };
+  }
+  return best;
+}
+
+function useOrdered(): { ordered: PeerInfo[]; meId: string } {
+  const me = useRoomState((s) => s.me);
+  const peers = useRoomState((s) => s.peers);
+  const hostId = useRoomState((s) => s.hostId);
+  return useMemo(() => {
+    const all = (me ? [me, ...peers] : peers).map((p) =>
+      hostId && p.userId === hostId && !p.isHost ? { ...p, isHost: true } : p,
+    );
+    return { ordered: orderMembers(all, me?.peerId ?? ''), meId: me?.peerId ?? '' };
+  }, [me, peers, hostId]);
+}
+
+function GridView() {
+  const { t } = useTranslation();
+  const dispatch = useRoomDispatch();
+  const page = useRoomState((s) => s.gridPage);
+  const { ordered, meId } = useOrdered();
+  const [ref, size] = useElementSize<HTMLDivElement>();
+  const pages = gridPageCount(ordered.length);
+  const current = Math.min(page, pages - 1);
+  const items = gridPage(ordered, current);
+  const { tileWidth } = fitGrid(items.length, size.width, size.height);
+  const tileStyle = { width: tileWidth, height: (tileWidth * 9) / 16 };
+
+  return (
+    <div className="room-grid-wrap">
+      <div ref={ref} className="room-grid" style={{ gap: GAP }}>
+        {tileWidth > 0 &&
+          items.map((p) => (
+            <MemberTile
+              key={p.peerId}
+              peer={p}
+              source="camera"
+              isMe={p.peerId === meId}
+              variant="grid"
+              style={tileStyle}
+            />
+          ))}
+      </div>
+      {pages > 1 && (
+        <div className="room-pager">
+          <button
+            type="button"
+            className="room-pager__btn"
+            aria-label={t('room.view.prevPage')}
+            disabled={current === 0}
+            onClick={() => dispatch({ type: 'gridPage', page: current - 1 })}
+          >
+            <ChevronLeftIcon />
+          </button>
+          <span>{t('room.view.page', { page: current + 1, count: pages })}</span>
+          <button
+            type="button"
+            className="room-pager__btn"
+            aria-label={t('room.view.nextPage')}
+            disabled={current >= pages - 1}
+            onClick={() => dispatch({ type: 'gridPage', page: current + 1 })}
+          >
+            <ChevronRightIcon />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function FloatView() {
+  const { t } = useTranslation();
+  const lockedId = useRoomState((s) => s.lockedId);
+  const activeSpeaker = useRoomState((s) => s.activeSpeaker);
+  const sharerId = useRoomState((s) => sharersOf(s)[0] ?? null);
+  const { ordered, meId } = useOrdered();
+  const present = new Set(ordered.map((p) => p.peerId));
+  const mainId = chooseMainWindow({
+    lockedId,
+    sharerId,
+    activeSpeakerId: activeSpeaker,
+    meId,
+    present,
+  });
+  const main = ordered.find((p) => p.peerId === mainId) ?? ordered[0];
+  const mainSource = main && main.peerId === sharerId ? 'screen' : 'camera';
+  // With a share in the main window the sharer's camera still belongs in the strip.
+  const side = ordered.filter((p) => mainSource === 'screen' || p.peerId !== main?.peerId);
+  const shown = side.slice(0, SPEECH_SIDE_TILES);
+  const hidden = side.length - shown.length;
+
+  return (
+    <div className="room-float">
+      <div className="room-float__main" data-main-window>
+        {main && (
+          <MemberTile
+            key={`${main.peerId}/${mainSource}`}
+            peer={main}
+            source={mainSource}
+            isMe={main.peerId === meId}
+            variant="main"
+          />
+        )}
+        {mainSource === 'screen' && main && (
+          <div className="room-float__presenting">
+            {main.peerId === meId
+              ? t('room.view.youPresenting')
+              : t('room.view.presenting', { name: main.displayName })}
+          </div>
+        )}
+      </div>
+      {shown.length > 0 && (
+        <div
+          className="room-float__side"
+          style={{ '--slots': shown.length + (hidden > 0 ? 1 : 0) } as React.CSSProperties}
+        >
+          {shown.map((p) => (
+            <MemberTile
+              key={p.peerId}
+              peer={p}
+              source="camera"
+              isMe={p.peerId === meId}
+              variant="side"
+            />
+          ))}
+          {hidden > 0 && (
+            <div className="room-float__more">{t('room.view.more', { count: hidden })}</div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function Stage() {
+  const mode = useRoomState((s) => s.viewMode);
+  return <main className="room-stage">{mode === 'grid' ? <GridView /> : <FloatView />}</main>;
+}

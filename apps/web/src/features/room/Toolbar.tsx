@@ -1,0 +1,239 @@
+/**
+ * The bottom control bar: microphone and camera (each with a device menu), screen share, view
+ * mode, members panel and leave. `useRoomControls` holds the behaviour; this file is markup.
+ * Test hooks: data-testid toggle-mic / toggle-camera / share-screen / view-mode /
+ * members-panel / leave, with aria-pressed showing the state.
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePopover, Popover } from '../../ui/Popover';
+import type { MediaDeviceInfoLike } from '../../room-client/types';
+import {
+  CallEndIcon,
+  CamIcon,
+  CamOffIcon,
+  CheckIcon,
+  ChevronUpIcon,
+  GridIcon,
+  MicIcon,
+  MicOffIcon,
+  PeopleIcon,
+  ShareIcon,
+  SpotlightIcon,
+  StopShareIcon,
+} from './room-icons';
+import { useRoomControls } from './useRoomControls';
+
+function DeviceList({
+  title,
+  devices,
+  selected,
+  onSelect,
+}: {
+  title: string;
+  devices: MediaDeviceInfoLike[];
+  selected: string;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  // An empty saved id means "the default", which is the first device the browser lists.
+  const current = devices.some((d) => d.deviceId === selected) ? selected : devices[0]?.deviceId;
+  return (
+    <div className="room-menu__group">
+      <div className="room-menu__title">{title}</div>
+      {devices.length === 0 && <div className="room-menu__empty">{t('room.prejoin.noDevice')}</div>}
+      {devices.map((d, i) => (
+        <button
+          key={d.deviceId || i}
+          type="button"
+          role="menuitemradio"
+          aria-checked={d.deviceId === current}
+          className="room-menu__item"
+          onClick={() => onSelect(d.deviceId)}
+        >
+          <span className="room-menu__check">
+            {d.deviceId === current && <CheckIcon size={18} />}
+          </span>
+          <span className="room-menu__label">{d.label || `${title} ${i + 1}`}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras?: ReactNode }) {
+  const { t } = useTranslation();
+  const c = useRoomControls();
+  const micMenu = usePopover();
+  const camMenu = usePopover();
+  const viewMenu = usePopover();
+
+  return (
+    <footer className="room-toolbar">
+      <div className="room-toolbar__side room-toolbar__info">
+        {extras ?? <span className="room-toolbar__id">{conferenceId}</span>}
+      </div>
+      <div className="room-toolbar__center">
+        <div {...micMenu.anchorProps} className="room-split popover-anchor">
+          <button
+            type="button"
+            className="room-split__more"
+            aria-label={t('room.toolbar.devices', { device: t('room.toolbar.mic') })}
+            {...micMenu.triggerProps}
+          >
+            <ChevronUpIcon size={20} />
+          </button>
+          <button
+            type="button"
+            data-testid="toggle-mic"
+            aria-pressed={c.micOn}
+            className={`room-btn${c.micOn ? '' : ' room-btn--off'}`}
+            aria-label={c.micOn ? t('room.toolbar.micOn') : t('room.toolbar.micOff')}
+            title={c.micOn ? t('room.toolbar.micOn') : t('room.toolbar.micOff')}
+            onClick={c.toggleMic}
+          >
+            {c.micOn ? <MicIcon /> : <MicOffIcon />}
+          </button>
+          {micMenu.open && (
+            <Popover label={t('room.toolbar.mic')} role="menu" className="room-menu">
+              <DeviceList
+                title={t('room.prejoin.microphone')}
+                devices={c.devices.audioInputs}
+                selected={c.settings.audioID}
+                onSelect={(id) => {
+                  c.chooseDevice('audioID', id);
+                  micMenu.close();
+                }}
+              />
+              <DeviceList
+                title={t('room.prejoin.speaker')}
+                devices={c.devices.audioOutputs}
+                selected={c.settings.audioOutputID}
+                onSelect={(id) => {
+                  c.chooseDevice('audioOutputID', id);
+                  micMenu.close();
+                }}
+              />
+            </Popover>
+          )}
+        </div>
+        <div {...camMenu.anchorProps} className="room-split popover-anchor">
+          <button
+            type="button"
+            className="room-split__more"
+            aria-label={t('room.toolbar.devices', { device: t('room.toolbar.camera') })}
+            {...camMenu.triggerProps}
+          >
+            <ChevronUpIcon size={20} />
+          </button>
+          <button
+            type="button"
+            data-testid="toggle-camera"
+            aria-pressed={c.cameraOn}
+            className={`room-btn${c.cameraOn ? '' : ' room-btn--off'}`}
+            aria-label={c.cameraOn ? t('room.toolbar.cameraOn') : t('room.toolbar.cameraOff')}
+            title={c.cameraOn ? t('room.toolbar.cameraOn') : t('room.toolbar.cameraOff')}
+            onClick={c.toggleCamera}
+          >
+            {c.cameraOn ? <CamIcon /> : <CamOffIcon />}
+          </button>
+          {camMenu.open && (
+            <Popover label={t('room.toolbar.camera')} role="menu" className="room-menu">
+              <DeviceList
+                title={t('room.prejoin.camera')}
+                devices={c.devices.videoInputs}
+                selected={c.settings.videoID}
+                onSelect={(id) => {
+                  c.chooseDevice('videoID', id);
+                  camMenu.close();
+                }}
+              />
+            </Popover>
+          )}
+        </div>
+        <button
+          type="button"
+          data-testid="share-screen"
+          aria-pressed={c.sharing}
+          className={`room-btn${c.sharing ? ' room-btn--active' : ''}`}
+          aria-label={c.sharing ? t('room.toolbar.stopShare') : t('room.toolbar.share')}
+          title={c.sharing ? t('room.toolbar.stopShare') : t('room.toolbar.share')}
+          onClick={c.toggleShare}
+          disabled={c.connection !== 'connected'}
+        >
+          {c.sharing ? <StopShareIcon /> : <ShareIcon />}
+        </button>
+        <div {...viewMenu.anchorProps}>
+          <button
+            type="button"
+            data-testid="view-mode"
+            aria-pressed={c.viewMode === 'grid'}
+            data-mode={c.viewMode}
+            className="room-btn"
+            aria-label={t('room.toolbar.viewMode')}
+            title={t('room.toolbar.viewMode')}
+            {...viewMenu.triggerProps}
+          >
+            {c.viewMode === 'grid' ? <GridIcon /> : <SpotlightIcon />}
+          </button>
+          {viewMenu.open && (
+            <Popover label={t('room.view.title')} role="menu" className="room-menu room-menu--view">
+              <div className="room-menu__title">{t('room.view.title')}</div>
+              {(['grid', 'float'] as const).map((mode) => (
+                <button
+                  key={mode}
+                  type="button"
+                  role="menuitemradio"
+                  aria-checked={c.viewMode === mode}
+                  data-testid={`view-mode-${mode}`}
+                  className="room-menu__item"
+                  disabled={mode === 'grid' && c.gridDisabled}
+                  title={
+                    mode === 'grid' && c.gridDisabled ? t('room.view.gridDisabled') : undefined
+                  }
+                  onClick={() => {
+                    c.setViewMode(mode);
+                    viewMenu.close();
+                  }}
+                >
+                  <span className="room-menu__check">
+                    {c.viewMode === mode && <CheckIcon size={18} />}
+                  </span>
+                  {mode === 'grid' ? <GridIcon size={20} /> : <SpotlightIcon size={20} />}
+                  <span className="room-menu__label">{t(`room.view.${mode}`)}</span>
+                </button>
+              ))}
+              {c.gridDisabled && (
+                <div className="room-menu__note">{t('room.view.gridDisabled')}</div>
+              )}
+            </Popover>
+          )}
+        </div>
+        <button
+          type="button"
+          data-testid="leave"
+          className="room-btn room-btn--leave"
+          aria-label={t('room.toolbar.leave')}
+          title={t('room.toolbar.leave')}
+          onClick={c.leave}
+        >
+          <CallEndIcon />
+        </button>
+      </div>
+      <div className="room-toolbar__side room-toolbar__end">
+        <button
+          type="button"
+          data-testid="members-panel"
+          aria-pressed={c.panelOpen}
+          className={`room-btn room-btn--flat${c.panelOpen ? ' room-btn--active' : ''}`}
+          aria-label={t('room.toolbar.members')}
+          title={t('room.toolbar.members')}
+          onClick={c.togglePanel}
+        >
+          <PeopleIcon />
+          <span className="room-btn__count">{c.memberCount}</span>
+        </button>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * Showing tracks: `useTrack` looks a track up in the client's track store (tracks never enter
+ * the room store; tracksVersion only says "look again"), `TrackVideo` plays one, and
+ * `RemoteAudio` plays every remote member's audio through the chosen speaker.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import type { MediaSource } from '@meet/shared';
+import { useRoomClient, useRoomState } from './RoomContext';
+
+export function useTrack(
+  peerId: string | null | undefined,
+  source: MediaSource,
+  kind: 'audio' | 'video',
+): MediaStreamTrack | undefined {
+  const client = useRoomClient();
+  const version = useRoomState((s) => s.tracksVersion);
+  // `version` is the "tracks changed" signal: the lookup must run again when it moves.
+  return useMemo(
+    () => (peerId && version >= 0 ? client.tracks.get(peerId, source, kind) : undefined),
+    [client, peerId, source, kind, version],
+  );
+}
+
+function useMediaElement<T extends HTMLMediaElement>(track: MediaStreamTrack | undefined) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.srcObject = track ? new MediaStream([track]) : null;
+    // Autoplay can be refused before a user gesture; the next track change retries.
+    if (track) void el.play?.()?.catch(() => undefined);
+  }, [track]);
+  return ref;
+}
+
+export function TrackVideo({
+  track,
+  mirror = false,
+  fit = 'cover',
+}: {
+  track: MediaStreamTrack | undefined;
+  mirror?: boolean;
+  fit?: 'cover' | 'contain';
+}) {
+  const ref = useMediaElement<HTMLVideoElement>(track);
+  return (
+    <video
+      ref={ref}
+      className={`room-video room-video--${fit}${mirror ? ' room-video--mirror' : ''}`}
+      autoPlay
+      playsInline
+      muted
+    />
+  );
+}
+
+type SinkCapable = HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> };
+
+function AudioTrack({
+  track,
+  sinkId,
+  peerId,
+  source,
+}: {
+  track: MediaStreamTrack;
+  sinkId: string;
+  peerId: string;
+  source: 'camera' | 'screen';
+}) {
+  const ref = useMediaElement<SinkCapable>(track);
+  useEffect(() => {
+    const el = ref.current;
+    if (el?.setSinkId && sinkId) void el.setSinkId(sinkId).catch(() => undefined);
+  }, [ref, sinkId, track]);
+  return <audio ref={ref} autoPlay data-peer-audio={peerId} data-audio-source={source} />;
+}
+
+function PeerAudio({ peerId, sinkId }: { peerId: string; sinkId: string }) {
+  const camera = useTrack(peerId, 'camera', 'audio');
+  const screen = useTrack(peerId, 'screen', 'audio');
+  return (
+    <>
+      {camera && <AudioTrack track={camera} sinkId={sinkId} peerId={peerId} source="camera" />}
+      {screen && <AudioTrack track={screen} sinkId={sinkId} peerId={peerId} source="screen" />}
+    </>
+  );
+}
+
+export function RemoteAudio() {
+  const peers = useRoomState((s) => s.peers);
+  const sinkId = useRoomState((s) => s.settings.audioOutputID);
+  return (
+    <div className="room-audio" aria-hidden="true">
+      {peers.map((p) => (
+        <PeerAudio key={p.peerId} peerId={p.peerId} sinkId={sinkId} />
+      ))}
+    </div>
+  );
+}
