@@ -14,10 +14,19 @@ const port = 4391;
 const base = `http://localhost:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'meet-bench-join-'));
 
+const log = (...args) => process.env.BENCH_DEBUG && console.error('[bench]', ...args);
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', EMAIL_CODE_IP_DAILY_LIMIT: '1000' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    EMAIL_CODE_IP_DAILY_LIMIT: '1000',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
+process.on('exit', () => server.kill('SIGKILL'));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(1));
 await new Promise((resolve, reject) => {
   server.stdout.on('data', (d) => String(d).includes('Ready on') && resolve());
   server.once('exit', () => reject(new Error('server exited')));
@@ -25,28 +34,52 @@ await new Promise((resolve, reject) => {
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    '--disable-background-networking',
+    '--autoplay-policy=no-user-gesture-required',
+  ],
 });
 
 async function post(ctx, api, body, token) {
-  const res = await ctx.request.post(`${base}/api/${api}`, { data: body, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await ctx.request.post(`${base}/api/${api}`, {
+    data: body,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   return res.json();
 }
 
 /** Opens a member up to the pre-join screen, signed in with a fresh visitor or the given token. */
 async function member(name, token) {
-  const context = await browser.newContext({ baseURL: base, permissions: ['camera', 'microphone'] });
+  const context = await browser.newContext({
+    baseURL: base,
+    permissions: ['camera', 'microphone'],
+  });
   const page = await context.newPage();
-  const auth = token ?? (await post(context, 'user/visitorLogin', { uuid: `bench-${name}-${Math.random().toString(36).slice(2, 14)}`, visitors: true })).payload.token;
-  await page.goto('/join');
-  await page.evaluate((t) => {
-    localStorage.setItem('token', t);
-    localStorage.setItem('loginType', token ? 'email' : 'visitor');
-  }, auth);
+  const auth =
+    token ??
+    (
+      await post(context, 'user/visitorLogin', {
+        uuid: `bench-${name}-${Math.random().toString(36).slice(2, 14)}`,
+        visitors: true,
+      })
+    ).payload.token;
+  // Signed in before the app starts, as a returning user would be.
+  await context.addInitScript(
+    ([t, type]) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('loginType', type);
+    },
+    [auth, token ? 'email' : 'visitor'],
+  );
   return { context, page, token: auth };
 }
 
 async function toPrejoin(m, conferenceId, name) {
+  log('to prejoin', name);
   await m.page.goto('/join');
   await m.page.locator('input[name="conferenceId"]').fill(conferenceId);
   await m.page.locator('input[name="userConferenceName"]').fill(name);
@@ -55,8 +88,12 @@ async function toPrejoin(m, conferenceId, name) {
 }
 
 async function joinNow(m) {
+  log('join now');
   await m.page.getByRole('button', { name: /join now/i }).click();
-  await m.page.getByTestId('connection-state').filter({ hasText: 'connected' }).waitFor({ timeout: 20000 });
+  await m.page
+    .getByTestId('connection-state')
+    .filter({ hasText: 'connected' })
+    .waitFor({ timeout: 20000 });
 }
 
 const email = `bench${Date.now()}@example.com`;
@@ -67,7 +104,9 @@ const code = /\d{6}/.exec(mails[0].text)[0];
 const host = await post(setup, 'user/emailRegister', { email, code, password: 'bench123' });
 const hostToken = host.payload.token;
 const hostId = String(host.payload.userInfo.userId);
-const conferenceId = (await post(setup, 'conference/createConference', { topic: 'Bench' }, hostToken)).payload.conferenceId;
+const conferenceId = (
+  await post(setup, 'conference/createConference', { topic: 'Bench' }, hostToken)
+).payload.conferenceId;
 
 const first = await member('host', hostToken);
 await toPrejoin(first, conferenceId, 'Host');
@@ -77,28 +116,45 @@ const times = [];
 for (let run = 0; run < 10; run++) {
   const second = await member(`m${run}`);
   await toPrejoin(second, conferenceId, `Member ${run}`);
+  if (process.env.BENCH_DEBUG)
+    second.page.on('console', (m) => m.text().startsWith('[t]') && console.error(m.text()));
   const ms = await second.page.evaluate(async (id) => {
-    const button = [...document.querySelectorAll('button')].find((b) => /join now/i.test(b.textContent ?? ''));
+    const button = [...document.querySelectorAll('button')].find((b) =>
+      /join now/i.test(b.textContent ?? ''),
+    );
     const started = performance.now();
+    console.info('[t]', Math.round(started), 'click');
     button.click();
     for (;;) {
       const video = document.querySelector(`[data-member-id="${id}"][data-source="camera"] video`);
-      if (video && video.videoWidth > 0 && video.getVideoPlaybackQuality().totalVideoFrames > 0) return performance.now() - started;
+      if (video && video.videoWidth > 0 && video.getVideoPlaybackQuality().totalVideoFrames > 0) {
+        console.info('[t]', Math.round(performance.now()), 'first frame');
+        return performance.now() - started;
+      }
       await new Promise((r) => requestAnimationFrame(r));
       if (performance.now() - started > 20000) return -1;
     }
   }, hostId);
   times.push(ms);
-  await second.page.getByTestId('leave').click().catch(() => undefined);
+  await second.page
+    .getByTestId('leave')
+    .click()
+    .catch(() => undefined);
   await second.context.close();
   await new Promise((r) => setTimeout(r, 300));
 }
 const sorted = times.filter((t) => t >= 0).sort((a, b) => a - b);
 const pct = (p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 console.log(`join → first remote frame (ms): ${times.map((t) => Math.round(t)).join(', ')}`);
-console.log(`p50 ${Math.round(pct(50))} ms, p90 ${Math.round(pct(90))} ms (${sorted.length}/10 runs)`);
+console.log(
+  `p50 ${Math.round(pct(50))} ms, p90 ${Math.round(pct(90))} ms (${sorted.length}/10 runs)`,
+);
 
 // Six members, everyone showing everyone: Janus's CPU and memory over 10 s.
+if (process.env.BENCH_SKIP_SIX) {
+  await browser.close();
+  process.exit(0);
+}
 const others = [];
 for (let i = 0; i < 5; i++) {
   const m = await member(`six${i}`);
@@ -118,7 +174,9 @@ const t0 = ticks();
 const w0 = Date.now();
 await new Promise((r) => setTimeout(r, 10000));
 const cpu = ((ticks() - t0) / 100 / ((Date.now() - w0) / 1000)) * 100;
-console.log(`6-member meeting: Janus CPU ${cpu.toFixed(1)}% of one core, RSS ${(rssKb() / 1024).toFixed(1)} MB`);
+console.log(
+  `6-member meeting: Janus CPU ${cpu.toFixed(1)}% of one core, RSS ${(rssKb() / 1024).toFixed(1)} MB`,
+);
 
 await browser.close();
 server.kill('SIGTERM');

@@ -43,6 +43,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   private syncAgain = false;
   private syncFailures = 0;
   private previewing: Promise<void> | undefined;
+  private onVisible: (() => void) | undefined;
   private statsTimer: ReturnType<typeof setInterval> | undefined;
   private closed = false;
 
@@ -105,15 +106,17 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   // ---- joining and the connection ----
 
-  async join(options: JoinOptions): Promise<void> {
-    this.options = options;
-    this.emit('connectionState', 'connecting');
+  prepare(options: { conferenceId: string; token: string; deviceId: string }): void {
+    if (this.signaling || this.closed) return;
     const signaling = new Signaling();
     this.signaling = signaling;
     signaling.on('notification', (n) => void this.handleNotification(n));
-    signaling.on('connected', () => void this.enterRoom());
+    signaling.on('connected', () => {
+      // Before "Join now" the socket only waits; after it (or after a reconnect) it enters the room.
+      if (this.options) void this.enterRoom();
+    });
     signaling.on('disconnected', (reason) => {
-      if (this.closed || reason === 'io client disconnect') return;
+      if (this.closed || reason === 'io client disconnect' || !this.options) return;
       // Transports are closed with the connection; they are rebuilt after the reconnect.
       this.closeTransports();
       this.emit('connectionState', 'connecting');
@@ -128,6 +131,13 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
       conferenceId: options.conferenceId,
       deviceId: options.deviceId,
     });
+  }
+
+  async join(options: JoinOptions): Promise<void> {
+    this.options = options;
+    this.emit('connectionState', 'connecting');
+    if (!this.signaling) this.prepare(options);
+    else if (this.signaling.connected) await this.enterRoom();
   }
 
   private async enterRoom(): Promise<void> {
@@ -154,8 +164,14 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
       this.emit('hostChanged', joined.hostId);
       this.emitPeers();
       this.emit('connectionState', 'connected');
+      // Receiving does not wait for sending. The first subscription waits a moment for the UI
+      // to report which tiles it shows, so audio and video come in one negotiation.
+      const visible = new Promise<void>((resolve) => (this.onVisible = resolve));
+      void Promise.race([visible, new Promise((r) => setTimeout(r, 150))]).then(() => {
+        this.onVisible = undefined;
+        this.scheduleSync();
+      });
       await this.publishCamera();
-      this.scheduleSync();
       this.startStats();
     } catch (error) {
       this.emit('connectionState', 'failed');
@@ -232,6 +248,10 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   setVisible(views: Visible[]): void {
     this.visible = views;
+    if (this.onVisible) {
+      if (views.length) this.onVisible();
+      return;
+    }
     this.scheduleSync();
   }
 

@@ -86,7 +86,9 @@ export interface RoomClientApi {
   readonly tracks: TrackStore;
   /** Opens camera/microphone for the pre-join preview (no server involved). */
   startPreview(choice: DeviceChoice & { audio: boolean; video: boolean }): Promise<void>;
-  /** Connects the /room socket, joins, publishes what is on, and starts subscribing. */
+  /** Connects the /room socket ahead of joining (on the pre-join screen), so joining is one request. */
+  prepare(options: { conferenceId: string; token: string; deviceId: string }): void;
+  /** Connects the /room socket (unless prepared), joins, publishes what is on, and starts subscribing. */
   join(options: {
     conferenceId: string;
     token: string;

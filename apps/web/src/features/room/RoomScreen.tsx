@@ -57,6 +57,11 @@ function Session(
   const client = useRoomClient();
   const settings = useRoomState((s) => s.settings);
   const [joined, setJoined] = useState(false);
+  const { conferenceId, token, deviceId } = props;
+  // The socket connects while the user looks at the pre-join screen: "Join now" is then one request.
+  useEffect(() => {
+    client.prepare({ conferenceId, token, deviceId });
+  }, [client, conferenceId, token, deviceId]);
   const join = () => {
     setJoined(true);
     void client.join({
