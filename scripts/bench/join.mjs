@@ -1,3 +1,4 @@
+/* global document, requestAnimationFrame -- code inside page.evaluate runs in the browser */
 // Benchmark (not a test): a second member joining a meeting, from the click on "Join now" to the
 // first decoded frame of the first member's video — 10 runs, p50/p90 — and the Janus process's
 // CPU and memory during a 6-member meeting. Needs a build (npm run build) and Debian's Chromium.
