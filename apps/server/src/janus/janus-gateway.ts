@@ -96,8 +96,11 @@ export class JanusGateway extends EventEmitter<GatewayEvents> {
     this.log.info({ pid: this.process.pid, wsPort, iceInterface }, 'janus ready');
   }
 
+  private downAt = 0;
+
   private onJanusDown(): void {
     if (this.stopped) return;
+    this.downAt = Date.now();
     this.restarts += 1;
     this.connection = undefined;
     this.mgmtSession = undefined;
@@ -131,7 +134,10 @@ export class JanusGateway extends EventEmitter<GatewayEvents> {
     if (this.restarts > 0) {
       // Rooms lived only in the dead Janus's memory: create them again, then let clients republish.
       for (const room of this.rooms.keys()) await this.createRoom(room);
-      this.log.warn({ rooms: this.rooms.size }, 'janus restarted; rooms re-created');
+      this.log.warn(
+        { rooms: this.rooms.size, downMs: Date.now() - this.downAt },
+        'janus restarted; rooms re-created',
+      );
       this.emit('restarted');
     }
   }

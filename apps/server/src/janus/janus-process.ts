@@ -109,7 +109,8 @@ export class JanusProcess extends EventEmitter<JanusProcessEvents> {
       // Fast first restarts; back off if it keeps dying right after start.
       const healthy = Date.now() - this.readyAt > 30_000;
       this.restarts = healthy ? 1 : this.restarts + 1;
-      const delay = Math.min(100 * 2 ** (this.restarts - 1), 5000);
+      // The first restart is immediate: every second without media is felt by every member.
+      const delay = this.restarts <= 1 ? 0 : Math.min(100 * 2 ** (this.restarts - 1), 5000);
       setTimeout(() => {
         if (!this.stopping)
           this.start().catch((error: unknown) =>
