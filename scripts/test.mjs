@@ -22,64 +22,28 @@ buildAll();
 const work = mkdtempSync(path.join(tmpdir(), 'meet-test-run-'));
 const only = process.argv.slice(2);
 
+/** A Vitest suite in one workspace; its JSON report goes to REPORT. */
+const vitest = (name, cwd, env = {}) => ({
+  name,
+  cwd,
+  cmd: [
+    'npx',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=REPORT',
+  ],
+  env,
+  kind: 'vitest',
+});
+
 /** Each suite writes a JSON report; counts come from it, and a suite that crashed counts as failed. */
 const suites = [
-  {
-    name: 'unit: shared',
-    cwd: 'packages/shared',
-    cmd: [
-      'npx',
-      'vitest',
-      'run',
-      '--passWithNoTests',
-      '--reporter=default',
-      '--reporter=json',
-      '--outputFile.json=REPORT',
-    ],
-    kind: 'vitest',
-  },
-  {
-    name: 'unit: web',
-    cwd: 'apps/web',
-    cmd: [
-      'npx',
-      'vitest',
-      'run',
-      '--passWithNoTests',
-      '--reporter=default',
-      '--reporter=json',
-      '--outputFile.json=REPORT',
-    ],
-    kind: 'vitest',
-  },
-  {
-    name: 'server on PGlite',
-    cwd: 'apps/server',
-    cmd: [
-      'npx',
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      '--outputFile.json=REPORT',
-    ],
-    env: { TEST_DB: 'pglite' },
-    kind: 'vitest',
-  },
-  {
-    name: 'server on PostgreSQL',
-    cwd: 'apps/server',
-    cmd: [
-      'npx',
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      '--outputFile.json=REPORT',
-    ],
-    env: { TEST_DB: 'postgres' },
-    kind: 'vitest',
-  },
+  vitest('unit: shared', 'packages/shared'),
+  vitest('unit: web', 'apps/web'),
+  vitest('server on PGlite', 'apps/server', { TEST_DB: 'pglite' }),
+  vitest('server on PostgreSQL', 'apps/server', { TEST_DB: 'postgres' }),
   {
     name: 'browser (Playwright)',
     cwd: 'e2e',

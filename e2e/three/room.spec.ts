@@ -86,7 +86,7 @@ test('three people see and hear each other, share a screen, mute, leave, and rid
   await new Promise((r) => setTimeout(r, 400));
   await Promise.all(
     rooms.flatMap((room, i) =>
-      ids.filter((_, j) => j !== i).map((id) => room.expectVideoPlaying(id, 'camera', 8_000)),
+      ids.filter((_, j) => j !== i).map((id) => room.expectVideoPlaying(id, 'camera', 12_000)),
     ),
   );
   const recoveredMs = Date.now() - crashedAt;

@@ -17,11 +17,11 @@ import { Publisher } from './publisher';
 import { RequestError, Signaling } from './signaling';
 import { collectStats } from './stats';
 import { Subscriber } from './subscriber';
+import { planSubscriptions, type VisibleTile } from './subscription-plan';
 import { Tracks } from './track-store';
 import type { DeviceChoice, PermissionStates, RoomClientApi, RoomClientEvents } from './types';
 
 const TOGGLE_DEBOUNCE_MS = 500;
-type Visible = { peerId: string; source: MediaSource; layer: 0 | 1 | 2 };
 type JoinOptions = Parameters<RoomClientApi['join']>[0];
 
 export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientApi {
@@ -36,7 +36,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   private me: PeerInfo | undefined;
   private options: JoinOptions | undefined;
   private choice: DeviceChoice = {};
-  private visible: Visible[] = [];
+  private visible: VisibleTile[] = [];
   private subscribed = new Map<string, FeedStream>();
   private lastToggle = { audio: 0, video: 0 };
   private syncing: Promise<void> | undefined;
@@ -246,32 +246,13 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   // ---- what to receive ----
 
-  setVisible(views: Visible[]): void {
+  setVisible(views: VisibleTile[]): void {
     this.visible = views;
     if (this.onVisible) {
       if (views.length) this.onVisible();
       return;
     }
     this.scheduleSync();
-  }
-
-  /** Everyone's audio, and the video of visible tiles. */
-  private wanted(): Map<string, { stream: FeedStream; layer?: number }> {
-    const out = new Map<string, { stream: FeedStream; layer?: number }>();
-    for (const peer of this.peers.values()) {
-      for (const source of ['camera', 'screen'] as const) {
-        const feed = peer.feeds[source];
-        const mid = peer.mids[source]?.audio;
-        if (feed && mid) out.set(`${feed}/${mid}`, { stream: { feed, mid } });
-      }
-    }
-    for (const view of this.visible) {
-      const peer = this.peers.get(view.peerId);
-      const feed = peer?.feeds[view.source];
-      const mid = peer?.mids[view.source]?.video;
-      if (feed && mid) out.set(`${feed}/${mid}`, { stream: { feed, mid }, layer: view.layer });
-    }
-    return out;
   }
 
   private scheduleSync(): void {
@@ -300,7 +281,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   private async sync(): Promise<void> {
     if (!this.signaling?.connected || !this.me || this.closed) return;
-    const wanted = this.wanted();
+    const wanted = planSubscriptions(this.peers, this.visible);
     const add = [...wanted]
       .filter(([k]) => !this.subscribed.has(k))
       .map(([k, v]) => [k, v.stream] as const);

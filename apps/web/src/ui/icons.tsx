@@ -1,8 +1,11 @@
 /** The few Material-style icons the app uses, inline so no icon font is loaded. */
 import type { SVGProps } from 'react';
 
-function icon(path: string) {
-  return function Icon({ size = 24, ...rest }: SVGProps<SVGSVGElement> & { size?: number }) {
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+/** A 24x24 single-path icon component. */
+export function icon(path: string) {
+  return function Icon({ size = 24, ...rest }: IconProps) {
     return (
       <svg
         width={size}
