@@ -82,6 +82,63 @@ export class RoomPage {
     await expect(page.getByTestId('connection-state')).toHaveText('connected', { timeout: 15_000 });
   }
 
+  /** Fills the Join page and asks to join, without going further (lock box, waiting room…). */
+  async askToJoin(conferenceId: string, name: string) {
+    const { page } = this;
+    await page.goto('/join');
+    await page.locator('input[name="conferenceId"]').fill(conferenceId);
+    await page.locator('input[name="userConferenceName"]').fill(name);
+    await page.locator('input[name="userConferenceName"]').press('Enter');
+  }
+
+  /** After a reload of the room the invite page takes over; joining from it leads back in. */
+  async rejoinFromInvite(conferenceId: string, options: { camera?: boolean; mic?: boolean } = {}) {
+    const { page } = this;
+    await page.waitForURL(`**/i/${conferenceId}`);
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await page.waitForURL(`**/meeting/${conferenceId}`);
+    await this.joinFromPrejoin(options);
+  }
+
+  /** The signed-in user's id (visitors included), as tiles and rows name members. */
+  async userId(): Promise<string> {
+    return this.page.evaluate(async () => {
+      const res = await fetch('/api/user/getUserInfo', {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('token')}`,
+          'content-type': 'application/json',
+        },
+        body: '{}',
+      });
+      return String((await res.json()).payload.userId);
+    });
+  }
+
+  /** Opens the right panel on one of its tabs. */
+  async openPanel(tab: 'members' | 'chat' | 'waiting' | 'controls') {
+    const { page } = this;
+    const panel = page.getByTestId('room-panel');
+    if (!(await panel.isVisible())) {
+      await page.getByTestId(tab === 'chat' ? 'chat-toggle' : 'members-panel').click();
+    }
+    await expect(panel).toBeVisible();
+    await page.getByTestId(`panel-tab-${tab}`).click();
+  }
+
+  async sendChat(text: string) {
+    await this.page.locator('textarea[name="chatMessage"]').fill(text);
+    await this.page.getByTestId('chat-send').click();
+    await expect(
+      this.page.getByTestId('chat-message').filter({ hasText: text.slice(0, 20) }).last(),
+    ).toBeVisible();
+  }
+
+  /** A member's row in the members panel. */
+  memberRow(memberId: number | string) {
+    return this.page.locator(`[data-member-row="${memberId}"]`);
+  }
+
   tile(memberId: number | string, source: 'camera' | 'screen' = 'camera') {
     return this.page.locator(`[data-member-id="${memberId}"][data-source="${source}"]`);
   }
