@@ -29,13 +29,20 @@ import systemRoutes from './routes/system.js';
 import userRoutes from './routes/api/user/index.js';
 import conferenceRoutes from './routes/api/conference/index.js';
 import toolRoutes from './routes/api/tool.js';
+import voteRoutes from './routes/api/vote/index.js';
+import { PollService } from './polls/poll-service.js';
+import { PollsRepository } from './repositories/polls-repository.js';
 import { ConferenceService } from './conferences/conference-service.js';
+import { HostControl } from './conferences/host-control.js';
 import { LookupGuard } from './conferences/lookup-guard.js';
 import { ConferencesRepository } from './repositories/conferences-repository.js';
 import { RoomActivityRepository } from './repositories/room-activity-repository.js';
 import { JanusGateway } from './janus/janus-gateway.js';
 import { RoomManager } from './realtime/room-manager.js';
 import { attachSockets } from './realtime/socket-server.js';
+import { MessageHub } from './realtime/message-hub.js';
+import { wirePollNotices } from './realtime/poll-notices.js';
+import { WaitingRoomService } from './conferences/waiting-room-service.js';
 import webRoutes from './routes/web.js';
 import type { Services } from './services.js';
 import { LocalBlobStore } from './storage/blob-store.js';
@@ -95,6 +102,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const conferences = new ConferencesRepository(database.db, clock);
   const activity = new RoomActivityRepository(database.db, clock);
+  const conferenceService = new ConferenceService(database, conferences, activity, clock);
+  const hostControl = new HostControl(database, conferences, conferenceService);
   const services: Services = {
     config,
     database,
@@ -109,8 +118,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
     conferences,
     activity,
-    conferenceService: new ConferenceService(database, conferences, activity, clock),
+    conferenceService,
+    hostControl,
+    waitingRoom: new WaitingRoomService(conferenceService, hostControl, conferences, activity),
+    messages: new MessageHub(),
     lookupGuard: new LookupGuard(clock),
+    pollService: new PollService(
+      database,
+      new PollsRepository(database.db, clock),
+      conferences,
+      clock,
+    ),
     janus: undefined,
     rooms: undefined,
   };
@@ -134,12 +152,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     );
     await janus.start();
     services.janus = janus;
-    services.rooms = new RoomManager(janus, services.conferenceService, app.log);
-    const io = attachSockets(app, services.rooms);
-    app.addHook('preClose', async () => {
-      await io.close();
-    });
+    services.rooms = new RoomManager(
+      janus,
+      conferenceService,
+      services.hostControl,
+      activity,
+      app.log,
+    );
   }
+  const io = attachSockets(app, services.rooms);
+  wirePollNotices(services.pollService, services.rooms, services.messages, app.log);
+  app.addHook('preClose', async () => {
+    await io.close();
+  });
 
   app.addHook('onClose', async () => {
     await services.rooms?.close();
@@ -151,6 +176,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(systemRoutes);
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(conferenceRoutes, { prefix: '/api/conference' });
+  await app.register(voteRoutes, { prefix: '/api/vote' });
   await app.register(toolRoutes, { prefix: '/api' });
   await app.register(webRoutes);
   return app;

@@ -1,6 +1,10 @@
 /** What route handlers reach through `app.services`: repositories, mail, files, clock and config. */
 import type { ConferenceService } from './conferences/conference-service.js';
+import type { HostControl } from './conferences/host-control.js';
+import type { WaitingRoomService } from './conferences/waiting-room-service.js';
+import type { MessageHub } from './realtime/message-hub.js';
 import type { LookupGuard } from './conferences/lookup-guard.js';
+import type { PollService } from './polls/poll-service.js';
 import type { ConferencesRepository } from './repositories/conferences-repository.js';
 import type { JanusGateway } from './janus/janus-gateway.js';
 import type { RoomManager } from './realtime/room-manager.js';
@@ -28,7 +32,14 @@ export interface Services {
   conferences: ConferencesRepository;
   activity: RoomActivityRepository;
   conferenceService: ConferenceService;
+  /** conference/set and changeHost: who may, and each member's controls. */
+  hostControl: HostControl;
+  waitingRoom: WaitingRoomService;
+  /** Pushes notices to users' `/message` sockets (set once sockets are attached). */
+  messages: MessageHub;
   lookupGuard: LookupGuard;
+  /** Polls: rules, and events for the sockets to pass on. */
+  pollService: PollService;
   /** Absent when the media server is turned off (JANUS=off, API-only tests). */
   janus: JanusGateway | undefined;
   rooms: RoomManager | undefined;

@@ -96,13 +96,14 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
     }
     if (result.hostTaken)
       this.emit('hostChanged', result.conference.conferenceId, result.conference.hostId);
+    if (result.leftWaitingList) this.emit('waitingListChanged', result.conference.conferenceId);
     return result;
   }
 
   private joinTransaction(
     user: UserRow,
     input: JoinInput,
-  ): Promise<JoinResult & { hostTaken: boolean }> {
+  ): Promise<JoinResult & { hostTaken: boolean; leftWaitingList: boolean }> {
     return this.db.transaction(async (tx) => {
       const conf = await this.conferences.byNumber(input.conferenceId, tx, true);
       if (!conf) throw AppError.meetingNoExist();
@@ -110,7 +111,9 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
       if (await this.conferences.isBlocked(conf.id, user.id, tx)) throw AppError.removedByHost();
       const privileged = user.id === conf.creatorId || user.id === conf.hostId;
       if (conf.lockRoom && !privileged) throw AppError.meetingLocked();
-      if (conf.waitingRoom && !privileged) {
+      // Someone the host let in (status 3) passes the waiting room once; joining admits them.
+      const waiting = await this.activity.waitingEntry(conf.id, user.id, tx);
+      if (conf.waitingRoom && !privileged && waiting?.status !== WAITING_STATUS.approved) {
         throw AppError.waitingRoom({
           conferenceId: conf.conferenceId,
           conferenceUri: conf.conferenceUri,
@@ -158,11 +161,15 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
       const conference = Object.keys(changes).length
         ? await this.conferences.update(conf.id, changes, tx)
         : conf;
+      const leftWaitingList = !!waiting && waiting.status !== WAITING_STATUS.admitted;
+      if (leftWaitingList)
+        await this.activity.setWaitingStatus(conf.id, [user.id], WAITING_STATUS.admitted, tx);
       return {
         conference,
         memberId,
         replacedDevices: elsewhere.map((m) => m.deviceId),
         hostTaken: changes.hostId !== undefined,
+        leftWaitingList,
       };
     });
   }

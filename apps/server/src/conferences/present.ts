@@ -4,6 +4,7 @@ import {
   type ConferenceProperties,
   type MeetingInfo,
   type MeetingListItem,
+  type RoomProperties,
 } from '@meet/shared';
 import type { ConferenceRow } from '../db/schema/index.js';
 
@@ -16,6 +17,16 @@ export function propertiesOf(row: ConferenceRow): ConferenceProperties {
     recordStatus: row.recordStatus,
     recordType: 0,
     waitingRoom: row.waitingRoom ? 1 : 0,
+  };
+}
+
+/** The meeting-wide controls as every member of the live room sees them. */
+export function roomPropertiesOf(row: ConferenceRow): RoomProperties {
+  return {
+    confMute: row.confMute,
+    lockRoom: row.lockRoom,
+    waitingRoom: row.waitingRoom,
+    screenShareAllowed: row.screenShareAllowed,
   };
 }
 

@@ -6,7 +6,32 @@ import {
   type PeerInfo,
   type RoomNotification,
 } from '@meet/shared';
+import type { UserRow } from '../db/schema/index.js';
 import type { PeerMedia } from '../janus/peer-media.js';
+
+/** A member as they first appear: nothing on, nothing published; the host's controls come next. */
+export function peerInfoOf(user: UserRow, room: { hostId: number; creatorId: number }): PeerInfo {
+  return {
+    peerId: String(user.id),
+    userId: user.id,
+    displayName: user.userName,
+    avatar: user.avatarUrl,
+    isHost: user.id === room.hostId,
+    isCreator: user.id === room.creatorId,
+    isVisitor: user.isVisitor,
+    audioEnabled: false,
+    videoEnabled: false,
+    shareEnabled: false,
+    openVideoTime: 0,
+    shareTime: 0,
+    feeds: {},
+    mids: {},
+    handUp: 0,
+    voiceLanguage: '',
+    forceMuted: false,
+    videoDisabled: false,
+  };
+}
 
 export class Peer {
   readonly info: PeerInfo;

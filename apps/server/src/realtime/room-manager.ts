@@ -6,31 +6,31 @@
 import {
   ResultCode,
   assertUnreachable,
-  type FeedStream,
   type MediaSource,
-  type PeerInfo,
   type RoomRequest,
   type RoomResponses,
-  type SubscribedStream,
 } from '@meet/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
-import type { StreamInfo } from '../janus/peer-media.js';
 import type { ConferenceService } from '../conferences/conference-service.js';
+import type { HostControl } from '../conferences/host-control.js';
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
 import type { JanusGateway } from '../janus/janus-gateway.js';
 import { PeerMedia } from '../janus/peer-media.js';
-import { Peer } from './peer.js';
+import type { RoomActivityRepository } from '../repositories/room-activity-repository.js';
+import { Peer, peerInfoOf } from './peer.js';
+import { RoomActivity } from './room-activity.js';
+import { RoomError } from './room-error.js';
+import { RoomModeration } from './room-moderation.js';
+import {
+  closeSource,
+  describeStreams,
+  subscribeStreams,
+  unsubscribeStreams,
+} from './room-streams.js';
 import { Room } from './room.js';
 
-export class RoomError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { RoomError };
 
 /** How long a dropped connection keeps its place in the meeting before it counts as leaving. */
 export const RECONNECT_GRACE_MS = 10_000;
@@ -38,12 +38,18 @@ export const RECONNECT_GRACE_MS = 10_000;
 export class RoomManager {
   private readonly rooms = new Map<string, Room>();
   private readonly leaveTimers = new Map<string, NodeJS.Timeout>();
+  private readonly moderation: RoomModeration;
+  private readonly activity: RoomActivity;
 
   constructor(
     private readonly gateway: JanusGateway,
     private readonly conferences: ConferenceService,
+    hostControl: HostControl,
+    activity: RoomActivityRepository,
     private readonly log: FastifyBaseLogger,
   ) {
+    this.activity = new RoomActivity(activity);
+    this.moderation = new RoomModeration(gateway, hostControl, conferences, this.activity, log);
     gateway.on('down', () => this.handleMediaDown());
     gateway.on('restarted', () => this.handleMediaRestarted());
     gateway.on('talking', (room, feed, talking, level) =>
@@ -52,11 +58,42 @@ export class RoomManager {
     conferences.on('replaced', (conferenceId, userId, devices) =>
       this.handleReplaced(conferenceId, userId, devices),
     );
-    conferences.on(
-      'hostChanged',
-      (conferenceId, hostId) => void this.handleHostChanged(conferenceId, hostId),
+    conferences.on('hostChanged', (conferenceId, hostId) =>
+      this.inRoom(conferenceId, (room) => this.moderation.handleHostChanged(room, hostId)),
     );
-    conferences.on('ended', (conferenceId) => this.handleEnded(conferenceId));
+    conferences.on('ended', (conferenceId) =>
+      this.inRoom(conferenceId, (room) => this.handleEnded(room)),
+    );
+    conferences.on('removed', (conferenceId, userIds) =>
+      this.inRoom(conferenceId, (room) => this.handleRemoved(room, userIds)),
+    );
+    conferences.on('propertiesChanged', (conferenceId, properties) =>
+      this.inRoom(conferenceId, (room) =>
+        this.moderation.handlePropertiesChanged(room, properties),
+      ),
+    );
+    conferences.on('waitingListChanged', (conferenceId) =>
+      this.inRoom(conferenceId, (room) => this.activity.sendWaitingList(room)),
+    );
+    hostControl.on('membersChanged', (conferenceId, changes) =>
+      this.inRoom(conferenceId, (room) => this.moderation.handleMembersChanged(room, changes)),
+    );
+  }
+
+  /**
+   * Runs a meeting event's handler on its live room, if this node has one; a failure is
+   * logged, never thrown at the emitter (the API call that caused it has succeeded).
+   */
+  private inRoom(conferenceId: string, fn: (room: Room) => void | Promise<void>): void {
+    const room = this.rooms.get(conferenceId);
+    if (!room) return;
+    try {
+      void Promise.resolve(fn(room)).catch((error: unknown) =>
+        this.log.error({ err: error, conferenceId }, 'room event handler failed'),
+      );
+    } catch (error) {
+      this.log.error({ err: error, conferenceId }, 'room event handler failed');
+    }
   }
 
   room(conferenceId: string): Room | undefined {
@@ -70,7 +107,7 @@ export class RoomManager {
   private async openRoom(conf: ConferenceRow): Promise<Room> {
     let room = this.rooms.get(conf.conferenceId);
     if (!room) {
-      room = new Room(conf.conferenceId, conf.id, conf.creatorId, conf.hostId, this.gateway);
+      room = new Room(conf, this.gateway);
       this.rooms.set(conf.conferenceId, room);
     }
     await room.open();
@@ -89,35 +126,20 @@ export class RoomManager {
     clearTimeout(this.leaveTimers.get(timerKey));
     this.leaveTimers.delete(timerKey);
     const room = await this.openRoom(conf);
-    const previous = room.peers.get(peerId);
+    const previous = room.peers.get(peerId) ?? room.lobby.get(peerId);
     if (previous) await this.dropPeer(room, previous, { notifyOthers: true });
     if (room.full) throw new RoomError(ResultCode.meetingFull, 'Reach to the maximum participants');
-    const info: PeerInfo = {
-      peerId,
-      userId: user.id,
-      displayName: user.userName,
-      avatar: user.avatarUrl,
-      isHost: user.id === conf.hostId,
-      isCreator: user.id === conf.creatorId,
-      isVisitor: user.isVisitor,
-      audioEnabled: false,
-      videoEnabled: false,
-      shareEnabled: false,
-      openVideoTime: 0,
-      shareTime: 0,
-      feeds: {},
-      mids: {},
-      handUp: 0,
-      voiceLanguage: '',
-    };
+    const info = peerInfoOf(user, room);
+    this.moderation.initial(room, info);
     const media = new PeerMedia(this.gateway, room.janusRoom, peerId);
     const peer = new Peer(socket, deviceId, media, info);
     media.on('subscriberOffer', (jsep, streams) =>
-      peer.notify({ type: 'subscriberOffer', jsep, streams: this.describeStreams(room, streams) }),
+      peer.notify({ type: 'subscriberOffer', jsep, streams: describeStreams(room, streams) }),
     );
     media.on('webrtcUp', (target) => {
       if (target !== 'subscriber') this.announceFeed(room, peer, target);
     });
+    room.lobby.set(peerId, peer);
     return peer;
   }
 
@@ -129,16 +151,41 @@ export class RoomManager {
   ): Promise<RoomResponses[RoomRequest['type']]> {
     switch (request.type) {
       case 'join': {
+        // Dropped meanwhile (kicked, replaced, meeting ended): the socket is on its way out.
+        if (room.lobby.get(peer.peerId) !== peer && room.peers.get(peer.peerId) !== peer) {
+          throw new RoomError(ResultCode.failure, 'not in the room');
+        }
         peer.info.displayName = request.displayName.trim().slice(0, 30) || peer.info.displayName;
-        peer.info.audioEnabled = request.audioEnabled;
-        peer.info.videoEnabled = request.videoEnabled;
-        if (request.videoEnabled) peer.info.openVideoTime = Date.now();
+        // The host or the controls may have changed since the socket connected.
+        peer.info.isHost = peer.userId === room.hostId;
+        this.moderation.initial(room, peer.info);
+        peer.info.audioEnabled = request.audioEnabled && !peer.info.forceMuted;
+        peer.info.videoEnabled = request.videoEnabled && !peer.info.videoDisabled;
+        if (peer.info.videoEnabled) peer.info.openVideoTime = Date.now();
         const others = room.list();
+        room.lobby.delete(peer.peerId);
         room.add(peer);
         room.broadcast({ type: 'newPeer', peer: peer.info }, peer.peerId);
-        return { peers: others, me: peer.info, hostId: room.hostId, iceServers: [] };
+        // After the join answer has gone out (the namespace answers once this returns).
+        if (peer.info.isHost) {
+          setImmediate(() =>
+            this.inRoom(room.conferenceId, (live) => this.activity.sendWaitingList(live, [peer])),
+          );
+        }
+        // Read after joining: a message sent meanwhile is in the history and also arrives as a
+        // notification, rather than in neither.
+        const messages = await this.activity.history(room);
+        return {
+          peers: others,
+          me: peer.info,
+          hostId: room.hostId,
+          iceServers: [],
+          messages,
+          properties: room.properties,
+        };
       }
       case 'publish': {
+        this.moderation.checkPublish(room, peer, request.source);
         const { jsep, feedId, mids } = await peer.media.publish(
           request.source,
           request.jsep,
@@ -150,32 +197,10 @@ export class RoomManager {
         peer.pendingFeeds.set(request.source, { feedId, mids });
         return { jsep, feedId };
       }
-      case 'subscribe': {
-        const key = (s: FeedStream) => `${s.feed}/${s.mid ?? '*'}`;
-        const wanted = request.streams.filter(
-          (s) =>
-            room.peerOfFeed(s.feed)?.peer !== peer &&
-            !!room.peerOfFeed(s.feed) &&
-            !peer.subscribed.has(key(s)),
-        );
-        if (wanted.length === 0) return { jsep: null, streams: [] };
-        wanted.forEach((s) => peer.subscribed.add(key(s)));
-        try {
-          const result = await peer.media.subscribe(wanted);
-          return { jsep: result.jsep, streams: this.describeStreams(room, result.streams) };
-        } catch (error) {
-          wanted.forEach((s) => peer.subscribed.delete(key(s)));
-          throw error;
-        }
-      }
-      case 'unsubscribe': {
-        const key = (s: FeedStream) => `${s.feed}/${s.mid ?? '*'}`;
-        const gone = request.streams.filter((s) => peer.subscribed.has(key(s)));
-        gone.forEach((s) => peer.subscribed.delete(key(s)));
-        if (gone.length === 0) return { jsep: null, streams: [] };
-        const result = await peer.media.unsubscribe(gone);
-        return { jsep: result.jsep, streams: this.describeStreams(room, result.streams) };
-      }
+      case 'subscribe':
+        return subscribeStreams(room, peer, request.streams);
+      case 'unsubscribe':
+        return unsubscribeStreams(room, peer, request.streams);
       case 'subscriberAnswer':
         await peer.media.answerSubscription(request.jsep);
         return {};
@@ -185,6 +210,7 @@ export class RoomManager {
       case 'pauseProducer':
       case 'resumeProducer': {
         const on = request.type === 'resumeProducer';
+        if (on) this.moderation.checkResume(peer, request.source, request.kind);
         if (request.source === 'camera') {
           if (request.kind === 'audio') peer.info.audioEnabled = on;
           else {
@@ -196,7 +222,7 @@ export class RoomManager {
         return {};
       }
       case 'closeProducer':
-        await this.closeSource(room, peer, request.source);
+        await closeSource(room, peer, request.source);
         return {};
       case 'setConsumerPreferredLayers':
         await peer.media.setLayers(request.mid, request.spatialLayer, request.temporalLayer);
@@ -213,6 +239,10 @@ export class RoomManager {
           audioEnabled: peer.info.audioEnabled,
           videoEnabled: peer.info.videoEnabled,
         };
+      case 'sendMessage':
+        return { message: await this.activity.send(room, peer, request.content) };
+      case 'chatHistory':
+        return { messages: await this.activity.history(room) };
       case 'leave':
         await this.handleLeave(room, peer);
         return {};
@@ -226,43 +256,13 @@ export class RoomManager {
     if (!pending || room.peers.get(peer.peerId) !== peer) return;
     peer.pendingFeeds.delete(source);
     peer.setFeed(source, pending.feedId, pending.mids);
+    this.moderation.feedUp(room, peer, source);
     if (source === 'screen') {
       peer.info.shareEnabled = true;
       peer.info.shareTime = Date.now();
     }
     room.broadcast({ type: 'streamsChanged', peerId: peer.peerId, source, feedId: pending.feedId });
     room.broadcast({ type: 'peerUpdated', peer: peer.info });
-  }
-
-  private async closeSource(room: Room, peer: Peer, source: MediaSource): Promise<void> {
-    await peer.media.unpublish(source);
-    peer.setFeed(source, null);
-    if (source === 'screen') peer.info.shareEnabled = false;
-    else {
-      peer.info.videoEnabled = false;
-      peer.info.audioEnabled = false;
-    }
-    room.broadcast({ type: 'streamsChanged', peerId: peer.peerId, source, feedId: null });
-    room.broadcast({ type: 'peerUpdated', peer: peer.info });
-  }
-
-  /** Maps Janus's stream list to which member's what arrives on which mid. */
-  private describeStreams(room: Room, streams: StreamInfo[]): SubscribedStream[] {
-    const out: SubscribedStream[] = [];
-    for (const s of streams) {
-      if (s.type === 'data' || s.feed_id === undefined) continue;
-      const owner = room.peerOfFeed(s.feed_id);
-      if (!owner) continue;
-      out.push({
-        mid: s.mid,
-        feedId: s.feed_id,
-        peerId: owner.peer.peerId,
-        source: owner.source,
-        kind: s.type,
-        active: s.active !== false,
-      });
-    }
-    return out;
   }
 
   /** The member pressed Leave: out at once, and out of the meeting. */
@@ -280,6 +280,8 @@ export class RoomManager {
    * little for a reconnect before it counts as leaving the meeting.
    */
   async handleDisconnect(room: Room, peer: Peer): Promise<void> {
+    if (room.lobby.get(peer.peerId) === peer)
+      return this.dropPeer(room, peer, { notifyOthers: false });
     if (room.peers.get(peer.peerId) !== peer) return;
     await this.dropPeer(room, peer, { notifyOthers: true });
     const key = `${room.conferenceId}:${peer.peerId}`;
@@ -300,12 +302,13 @@ export class RoomManager {
     peer: Peer,
     options: { notifyOthers: boolean },
   ): Promise<void> {
+    if (room.lobby.get(peer.peerId) === peer) room.lobby.delete(peer.peerId);
     if (room.peers.get(peer.peerId) === peer) {
       room.remove(peer.peerId);
       if (options.notifyOthers) room.broadcast({ type: 'peerClosed', peerId: peer.peerId });
     }
     await peer.media.close();
-    if (room.peers.size === 0 && this.rooms.get(room.conferenceId) === room) {
+    if (room.empty && this.rooms.get(room.conferenceId) === room) {
       this.rooms.delete(room.conferenceId);
       await room.close();
     }
@@ -342,26 +345,44 @@ export class RoomManager {
 
   private handleReplaced(conferenceId: string, userId: number, devices: string[]): void {
     const room = this.rooms.get(conferenceId);
-    const peer = room?.peers.get(String(userId));
+    const peer = room?.peers.get(String(userId)) ?? room?.lobby.get(String(userId));
     if (!room || !peer || !devices.includes(peer.deviceId)) return;
     peer.notify({ type: 'replaced' });
-    void this.dropPeer(room, peer, { notifyOthers: true }).then(() => peer.socket.disconnect(true));
+    void this.dropAll(room, [peer]);
   }
 
-  private async handleHostChanged(conferenceId: string, hostId: number): Promise<void> {
-    const room = this.rooms.get(conferenceId);
-    if (!room) return;
-    room.setHost(hostId);
-    const host = room.peers.get(String(hostId));
-    room.broadcast({ type: 'hostChanged', hostId, hostName: host?.info.displayName ?? '' });
-    for (const peer of room.peers.values())
-      room.broadcast({ type: 'peerUpdated', peer: peer.info });
+  /** The meeting ended for everyone: all are told, then out of the room and Janus. */
+  private async handleEnded(room: Room): Promise<void> {
+    const everyone = [...room.peers.values(), ...room.lobby.values()];
+    for (const peer of everyone) peer.notify({ type: 'roomClosed', reason: 'ended' });
+    await this.dropAll(room, everyone);
   }
 
-  private handleEnded(conferenceId: string): void {
+  /** The host removed members: they are told, then out of the room and Janus. */
+  private async handleRemoved(room: Room, userIds: number[]): Promise<void> {
+    const peers = userIds.flatMap(
+      (id) => room.peers.get(String(id)) ?? room.lobby.get(String(id)) ?? [],
+    );
+    for (const peer of peers) peer.notify({ type: 'roomClosed', reason: 'kicked' });
+    await this.dropAll(room, peers);
+  }
+
+  private async dropAll(room: Room, peers: Peer[]): Promise<void> {
+    await Promise.all(
+      peers.map(async (peer) => {
+        await this.dropPeer(room, peer, { notifyOthers: true });
+        peer.socket.disconnect(true);
+      }),
+    );
+  }
+
+  /** A member renamed themselves in the meeting (updateUserConferenceNickname). */
+  handleRename(conferenceId: string, userId: number, displayName: string): void {
     const room = this.rooms.get(conferenceId);
-    if (!room) return;
-    room.broadcast({ type: 'roomClosed', reason: 'ended' });
+    const peer = room?.peers.get(String(userId));
+    if (!room || !peer) return;
+    peer.info.displayName = displayName;
+    room.broadcast({ type: 'peerUpdated', peer: peer.info });
   }
 
   async close(): Promise<void> {

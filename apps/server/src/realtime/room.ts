@@ -1,24 +1,49 @@
 /**
- * A live meeting on this node: its members and their state, and the Janus room their media
- * goes through. The server is the authority for who is here and what they show.
+ * A live meeting on this node: its members and their state, the meeting-wide controls they
+ * see, and the Janus room their media goes through. The server is the authority for who is
+ * here and what they show.
  */
-import { MEETING_MAX_MEMBERS, type PeerInfo, type RoomNotification } from '@meet/shared';
+import {
+  MEETING_MAX_MEMBERS,
+  type PeerInfo,
+  type RoomNotification,
+  type RoomProperties,
+} from '@meet/shared';
+import { roomPropertiesOf } from '../conferences/present.js';
+import type { ConferenceRow } from '../db/schema/index.js';
 import type { JanusGateway } from '../janus/janus-gateway.js';
 import type { Peer } from './peer.js';
 
 export class Room {
   readonly peers = new Map<string, Peer>();
+  /** Connected sockets that have not sent `join` yet: not members others see, but in the room. */
+  readonly lobby = new Map<string, Peer>();
+  readonly conferenceId: string;
+  /** The Janus room number (the meeting's row id). */
+  readonly janusRoom: number;
+  readonly creatorId: number;
   hostId: number;
+  properties: RoomProperties;
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
-    readonly conferenceId: string,
-    /** The Janus room number (the meeting's row id). */
-    readonly janusRoom: number,
-    readonly creatorId: number,
-    hostId: number,
+    conf: ConferenceRow,
     private readonly gateway: JanusGateway,
   ) {
-    this.hostId = hostId;
+    this.conferenceId = conf.conferenceId;
+    this.janusRoom = conf.id;
+    this.creatorId = conf.creatorId;
+    this.hostId = conf.hostId;
+    this.properties = roomPropertiesOf(conf);
+  }
+
+  /** The meeting's row id (chat and waiting list are stored under it). */
+  get rowId(): number {
+    return this.janusRoom;
+  }
+
+  get empty(): boolean {
+    return this.peers.size === 0 && this.lobby.size === 0;
   }
 
   get full(): boolean {
@@ -31,6 +56,13 @@ export class Room {
 
   async close(): Promise<void> {
     await this.gateway.destroyRoom(this.janusRoom);
+  }
+
+  /** Runs room updates that read the database one after another, so they land in order. */
+  serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(fn, fn);
+    this.queue = next.catch(() => undefined);
+    return next;
   }
 
   add(peer: Peer): void {
@@ -53,6 +85,10 @@ export class Room {
 
   list(): PeerInfo[] {
     return [...this.peers.values()].map((p) => p.info);
+  }
+
+  hosts(): Peer[] {
+    return [...this.peers.values()].filter((p) => p.userId === this.hostId);
   }
 
   broadcast(message: RoomNotification, except?: string): void {

@@ -11,10 +11,13 @@ import { toast } from '../ui/toast-store';
 
 export class ApiError extends Error {
   readonly code: number;
-  constructor(code: number, msg: string) {
+  /** What the reply carried besides the code (3018 names the meeting's uri). */
+  readonly payload: unknown;
+  constructor(code: number, msg: string, payload: unknown = null) {
     super(msg);
     this.name = 'ApiError';
     this.code = code;
+    this.payload = payload;
   }
 }
 
@@ -108,7 +111,8 @@ export async function apiPost<T>(
     for (const listener of authFailedListeners) listener();
     fail(new ApiError(reply.code, reply.msg), options);
   }
-  if (reply.code !== ResultCode.success) fail(new ApiError(reply.code, reply.msg), options);
+  if (reply.code !== ResultCode.success)
+    fail(new ApiError(reply.code, reply.msg, reply.payload), options);
 
   const renewed = response.headers.get('authorization');
   if (renewed && renewed !== authStore.getSnapshot().token && authStore.getSnapshot().token) {

@@ -60,6 +60,12 @@ export const conferenceApi = {
       { conferenceId, deviceId },
       { silent: true },
     ),
+  /** The five-point quality rating after leaving (score 1 to 5). */
+  addEvaluate: (conferenceId: string, score: number, comment?: string) =>
+    apiPost<null>(
+      'conference/addEvaluate',
+      comment ? { conferenceId, score, comment } : { conferenceId, score },
+    ),
   checkLimitRegion: () =>
     apiPost<{ limited: boolean; isLimit: number }>('tool/checkLimitRegion', {}, { silent: true }),
 };

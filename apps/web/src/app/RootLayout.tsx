@@ -1,15 +1,27 @@
-/** The root route: auth, the routing rules, and the page of the matched route. */
+/**
+ * The root route: auth, the message socket of whoever is signed in, the routing rules, and the
+ * page of the matched route. Toasts sit here so a notice survives the navigation it causes.
+ */
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { AuthProvider } from '../features/auth/AuthProvider';
+import { MessageSocketProvider } from '../message-socket/MessageSocketProvider';
 import { Toaster } from '../ui/Toaster';
 import { RouteGuard } from './RouteGuard';
+import { useMessageAuth } from './useMessageAuth';
+
+function MessageSocketForUser({ children }: { children: ReactNode }) {
+  return <MessageSocketProvider auth={useMessageAuth()}>{children}</MessageSocketProvider>;
+}
 
 export function RootLayout() {
   return (
     <AuthProvider>
-      <RouteGuard>
-        <Outlet />
-      </RouteGuard>
+      <MessageSocketForUser>
+        <RouteGuard>
+          <Outlet />
+        </RouteGuard>
+      </MessageSocketForUser>
       <Toaster />
     </AuthProvider>
   );

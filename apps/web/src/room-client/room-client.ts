@@ -5,16 +5,20 @@
  */
 import {
   assertUnreachable,
+  type ChatMessage,
   type FeedStream,
-  type IceCandidate,
+  type HostAction,
   type MediaSource,
   type PeerInfo,
   type RoomNotification,
 } from '@meet/shared';
+import { Collaboration } from './collaboration';
 import { Emitter } from './emitter';
+import { blockedBy, hostCommandEffect, isRefusal, kindsToTurnOff } from './host-media';
 import { LevelMeter, LocalDevices, MediaError, openTrack } from './local-media';
 import { Publisher } from './publisher';
 import { RequestError, Signaling } from './signaling';
+import { publisherSignals, subscriberSignals } from './signals';
 import { collectStats } from './stats';
 import { Subscriber } from './subscriber';
 import { planSubscriptions, type VisibleTile } from './subscription-plan';
@@ -28,6 +32,11 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   readonly tracks = new Tracks();
   private readonly devices: LocalDevices;
   private readonly meter = new LevelMeter();
+  private readonly collab = new Collaboration((request) =>
+    this.signaling
+      ? this.signaling.request(request)
+      : Promise.reject(new RequestError(-1, 'not connected')),
+  );
   private signaling: Signaling | undefined;
   private camera: Publisher | undefined;
   private screen: Publisher | undefined;
@@ -54,6 +63,13 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
       (states) => this.emit('permissions', states),
     );
     void this.devices.watchPermissions();
+    this.collab.on('chat', (messages, live) => this.emit('chat', messages, live));
+    this.collab.on('properties', (properties) => this.emit('properties', properties));
+    this.collab.on('waitingList', (entries) => this.emit('waitingList', entries));
+    this.collab.on('hostCommand', (action) => {
+      this.emit('hostCommand', action);
+      void this.applyHostCommand(action);
+    });
   }
 
   // ---- local media ----
@@ -156,12 +172,14 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
         audioEnabled: audio,
         videoEnabled: video,
       });
+      const rejoin = !!this.me;
       this.me = joined.me;
       this.tracks.myPeerId = joined.me.peerId;
       this.peers = new Map(joined.peers.map((p) => [p.peerId, p]));
       this.subscribed.clear();
       this.emit('me', joined.me);
       this.emit('hostChanged', joined.hostId);
+      this.collab.handleJoined(joined, rejoin);
       this.emitPeers();
       this.emit('connectionState', 'connected');
       // Receiving does not wait for sending. The first subscription waits a moment for the UI
@@ -172,25 +190,12 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
         this.scheduleSync();
       });
       await this.publishCamera();
+      this.followHostFlags();
       this.startStats();
     } catch (error) {
       this.emit('connectionState', 'failed');
       this.emit('error', 'connectFailed', (error as Error).message);
     }
-  }
-
-  private publisherSignals(source: MediaSource) {
-    const signaling = this.signaling!;
-    return {
-      publish: (jsep: { type: 'offer' | 'answer'; sdp: string }, audio: boolean, video: boolean) =>
-        signaling.request({ type: 'publish', source, jsep, audio, video }),
-      trickle: (candidate: IceCandidate | null) =>
-        void signaling
-          .request({ type: 'trickle', target: source, candidate })
-          .catch(() => undefined),
-      restartIce: (jsep: { type: 'offer' | 'answer'; sdp: string }) =>
-        signaling.request({ type: 'restartIce', target: source, jsep }),
-    };
   }
 
   private async publishCamera(): Promise<void> {
@@ -199,7 +204,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     const video = this.options!.video ? (this.tracks.localTrack('camera', 'video') ?? null) : null;
     this.camera = new Publisher(
       'camera',
-      this.publisherSignals('camera'),
+      publisherSignals(this.signaling!, 'camera'),
       audio,
       video,
       () => undefined,
@@ -209,23 +214,8 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   private ensureSubscriber(): Subscriber {
     if (this.subscriber) return this.subscriber;
-    const signaling = this.signaling!;
     this.subscriber = new Subscriber(
-      {
-        subscribe: (streams) => signaling.request({ type: 'subscribe', streams }),
-        unsubscribe: (streams) => signaling.request({ type: 'unsubscribe', streams }),
-        answer: async (jsep) => {
-          await signaling.request({ type: 'subscriberAnswer', jsep });
-        },
-        trickle: (candidate) =>
-          void signaling
-            .request({ type: 'trickle', target: 'subscriber', candidate })
-            .catch(() => undefined),
-        restartIce: () => signaling.request({ type: 'restartIce', target: 'subscriber' }),
-        setLayer: async (mid, layer) => {
-          await signaling.request({ type: 'setConsumerPreferredLayers', mid, spatialLayer: layer });
-        },
-      },
+      subscriberSignals(this.signaling!),
       () => this.refreshRemoteTracks(),
       () => undefined,
     );
@@ -332,6 +322,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
         if (n.peer.peerId === this.me?.peerId) {
           this.me = n.peer;
           this.emit('me', n.peer);
+          this.followHostFlags();
         } else {
           this.peers.set(n.peer.peerId, n.peer);
           this.emitPeers();
@@ -377,6 +368,15 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
         this.emit('closed', n.reason);
         this.shutdown();
         return;
+      case 'messageReceived':
+      case 'propertiesChanged':
+      case 'hostCommand':
+      case 'waitingList':
+        this.collab.handleNotification(n);
+        return;
+      case 'pollChanged':
+        this.emit('pollChanged', n.voteId, n.change);
+        return;
       default:
         assertUnreachable(n);
     }
@@ -396,13 +396,37 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   }
 
   async setMicrophone(on: boolean): Promise<void> {
-    if (this.debounced('audio')) return;
+    if (this.debounced('audio') || this.blocked('audio', on)) return;
     await this.setKind('audio', on, 'turnOnAudioFailed');
   }
 
   async setCamera(on: boolean): Promise<void> {
-    if (this.debounced('video')) return;
+    if (this.debounced('video') || this.blocked('video', on)) return;
     await this.setKind('video', on, 'turnOnVideoFailed');
+  }
+
+  /** The host keeps this kind off: say so instead of opening a device the server refuses. */
+  private blocked(kind: 'audio' | 'video', on: boolean): boolean {
+    const key = on ? blockedBy(this.me, kind) : null;
+    if (key) this.emit('error', key);
+    return key !== null;
+  }
+
+  private async applyHostCommand(action: HostAction): Promise<void> {
+    const effect = hostCommandEffect(action);
+    if (effect === 'stopShare') return this.stopScreenShare();
+    const failKey = effect.kind === 'audio' ? 'turnOnAudioFailed' : 'turnOnVideoFailed';
+    await this.setKind(effect.kind, effect.on, failKey);
+  }
+
+  /** What the server says I may not have on goes off here too. */
+  private followHostFlags(): void {
+    if (!this.me || !this.camera) return;
+    const on = {
+      audio: !!this.tracks.localTrack('camera', 'audio'),
+      video: !!this.tracks.localTrack('camera', 'video'),
+    };
+    for (const kind of kindsToTurnOff(this.me, on)) void this.setKind(kind, false, '');
   }
 
   private async setKind(
@@ -431,9 +455,28 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     }
     const track = on ? (this.tracks.localTrack('camera', kind) ?? null) : null;
     await (kind === 'audio' ? this.camera.replaceAudio(track) : this.camera.replaceVideo(track));
-    await this.signaling
+    const refused = await this.signaling
       ?.request({ type: on ? 'resumeProducer' : 'pauseProducer', source: 'camera', kind })
-      .catch(() => undefined);
+      .then(() => false, isRefusal);
+    if (on && refused) {
+      // Force-muted or camera disabled: the server said no, so the local state goes back to off.
+      await this.setKind(kind, false, failKey);
+      this.emit('error', kind === 'audio' ? 'forceMuted' : 'videoDisabled');
+    }
+  }
+
+  // ---- chat and name ----
+
+  sendMessage(content: string): Promise<ChatMessage> {
+    return this.collab.sendMessage(content);
+  }
+
+  setDisplayName(name: string): void {
+    // A rejoin after a reconnect announces this name, not the one typed before joining.
+    if (this.options) this.options = { ...this.options, displayName: name };
+    if (!this.me) return;
+    this.me = { ...this.me, displayName: name };
+    this.emit('me', this.me);
   }
 
   async switchDevice(choice: DeviceChoice): Promise<void> {
@@ -494,7 +537,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     const video = this.tracks.localTrack('screen', 'video') ?? null;
     this.screen = new Publisher(
       'screen',
-      this.publisherSignals('screen'),
+      publisherSignals(this.signaling!, 'screen'),
       audio,
       video,
       () => undefined,
@@ -555,6 +598,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   close(): void {
     this.shutdown();
     this.meter.stop();
+    this.collab.close();
     this.devices.close();
     this.tracks.stopLocal();
     this.removeAllListeners();

@@ -20,6 +20,8 @@ function peer(peerId: string, feeds: PeerInfo['feeds'], mids: PeerInfo['mids']):
     mids,
     handUp: 0,
     voiceLanguage: '',
+    forceMuted: false,
+    videoDisabled: false,
   };
 }
 

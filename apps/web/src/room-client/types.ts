@@ -3,7 +3,16 @@
  * RTCPeerConnection and MediaStreamTrack) and the room UI (features/room). The UI reads
  * serializable state from events into its store; tracks are looked up through `tracks`.
  */
-import type { MediaSource, PeerInfo, PermissionState } from '@meet/shared';
+import type {
+  ChatMessage,
+  HostAction,
+  MediaSource,
+  PeerInfo,
+  PermissionState,
+  RoomProperties,
+  WaitingEntry,
+  PollChange,
+} from '@meet/shared';
 
 export type ConnectionState = 'disconnect' | 'connecting' | 'connected' | 'failed';
 
@@ -75,6 +84,19 @@ export interface RoomClientEvents {
   /** The meeting ended or this member was removed. */
   closed: [reason: 'ended' | 'kicked' | 'left'];
   stats: [stats: RemoteStats[]];
+  /** A poll of this meeting changed (the polls feature refreshes what it shows). */
+  pollChanged: [voteId: number, change: PollChange];
+  /**
+   * Chat messages to merge by id (history, a new message, or what a reconnect missed). `live`
+   * is false only for the history that came with the first join: none of it is unread.
+   */
+  chat: [messages: ChatMessage[], live: boolean];
+  /** The meeting-wide controls (mute all, lock, waiting room, screen sharing allowed). */
+  properties: [properties: RoomProperties];
+  /** Hosts only: who waits to be admitted. */
+  waitingList: [entries: WaitingEntry[]];
+  /** The host acted on my media; the client has already carried it out. */
+  hostCommand: [action: HostAction];
 }
 
 export interface TrackStore {
@@ -106,6 +128,10 @@ export interface RoomClientApi {
   stopScreenShare(): Promise<void>;
   /** Which members' video the UI shows and how big: only these are subscribed, at these layers. */
   setVisible(views: { peerId: string; source: MediaSource; layer: 0 | 1 | 2 }[]): void;
+  /** Sends a chat message; resolves with the stored message or rejects with the server's refusal. */
+  sendMessage(content: string): Promise<ChatMessage>;
+  /** My name in the meeting changed (after updateUserConferenceNickname succeeded). */
+  setDisplayName(name: string): void;
   /** Re-checks device permissions (opens then stops a stream), optionally for one kind. */
   checkPermissions(kind?: 'audio' | 'video'): Promise<PermissionStates>;
   close(): void;

@@ -115,3 +115,30 @@ export const WAITING_ROOM_MESSAGES = {
   waiting_room_kick_out: 4,
 } as const;
 export type WaitingRoomMessage = keyof typeof WAITING_ROOM_MESSAGES;
+
+/** `conf_mute` values: 0 everyone may talk, 1 all muted (members may unmute), 2 force muted. */
+export const CONF_MUTE = { off: 0, muted: 1, forced: 2 } as const;
+
+/** Chat over the `/room` socket (SPEC.md section 3, Chat message). */
+export const CHAT_UA = 3;
+export const CHAT_MAX_LENGTH = 1000;
+
+export interface ChatMessage {
+  id: number;
+  /** ms since the epoch */
+  time: number;
+  /** The sender's user id, as a string. */
+  scode: string;
+  /** The sender's name in the meeting. */
+  sname: string;
+  ua: typeof CHAT_UA;
+  content: string;
+}
+
+/** What the host controls for the whole meeting, as every member sees it. */
+export interface RoomProperties {
+  confMute: number;
+  lockRoom: boolean;
+  waitingRoom: boolean;
+  screenShareAllowed: boolean;
+}

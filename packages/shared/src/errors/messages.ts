@@ -77,6 +77,8 @@ export const errorMessages = {
     zh: '您已在其他设备上参加此会议',
   },
   notInMeeting: { en: 'You are not in this meeting', zh: '您不在此会议中' },
+  hostOnly: { en: 'Only the host can do this', zh: '只有主持人可以进行此操作' },
+  memberNotInMeeting: { en: 'That member is not in this meeting', zh: '该成员不在此会议中' },
   notCreator: { en: 'Only the creator can change this meeting', zh: '只有创建者可以修改此会议' },
   meetingStarted: {
     en: 'The meeting has already started and can no longer be changed',
@@ -96,6 +98,45 @@ export const errorMessages = {
   meetingInPast: { en: 'The meeting time has already passed', zh: '会议时间已过' },
   scoreRange: { en: 'The score must be from 1 to 5', zh: '评分须为1到5' },
   regionNotSupported: { en: 'Not currently available in your region', zh: '当前地区暂不支持' },
+  pollGone: { en: 'The poll no longer exists', zh: '该投票已不存在' },
+  pollIncomplete: { en: 'Please fill in the poll completely', zh: '请完善投票信息' },
+  pollTextTooLong: {
+    en: 'The topic, questions and options can each have at most 200 characters',
+    zh: '主题、问题和选项均不能超过200个字符',
+  },
+  pollQuestionsLimit: { en: 'A poll can have at most 10 questions', zh: '每个投票最多10个问题' },
+  pollOptionCount: { en: 'Each question needs 2 to 10 options', zh: '每个问题需要2到10个选项' },
+  pollsLimit: { en: 'A meeting can have at most 10 polls', zh: '每场会议最多10个投票' },
+  pollUnanswered: { en: 'You still have unanswered questions', zh: '您还有未作答的问题' },
+  pollInvalidChoice: {
+    en: 'The selection does not match the options of the poll',
+    zh: '所选内容与投票选项不符',
+  },
+  pollAlreadyVoted: { en: 'You have already voted in this poll', zh: '您已参与过此投票' },
+  pollNotEditable: {
+    en: 'A poll can only be edited before it is launched',
+    zh: '投票发起后不能再编辑',
+  },
+  pollAlreadyLaunched: { en: 'The poll has already been launched', zh: '投票已发起' },
+  pollNotInProgress: { en: 'The poll is not in progress', zh: '投票未在进行中' },
+  pollNotEnded: {
+    en: 'Results can be shared or hidden only after the poll has ended',
+    zh: '投票结束后才能公布或隐藏结果',
+  },
+  pollLaunchInMeeting: {
+    en: 'A poll can only be launched while the meeting is running',
+    zh: '只能在会议进行中发起投票',
+  },
+  pollResultShared: { en: 'The poll results are shared', zh: '已公布投票结果' },
+  pollResultHidden: { en: 'The poll results are no longer shared', zh: '已取消公布投票结果' },
+  pollExportOption: { en: 'Option', zh: '选项' },
+  pollExportVotes: { en: 'Votes', zh: '票数' },
+  pollExportPercent: { en: 'Percentage', zh: '占比' },
+  pollExportVoters: { en: 'Voters', zh: '投票人' },
+  pollExportSingle: { en: 'Single choice', zh: '单选' },
+  pollExportMultiple: { en: 'Multiple choice', zh: '多选' },
+  pollExportParticipants: { en: 'Participants', zh: '参与人数' },
+  pollExportAnonymous: { en: 'Anonymous poll', zh: '匿名投票' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type ErrorKey = keyof typeof errorMessages;

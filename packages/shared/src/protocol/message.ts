@@ -1,26 +1,57 @@
 /**
- * The long-lived `/message` socket: connects with userId, deviceId and token; the client pings
- * every 10 s; the server pushes notices (waiting room now; polls, messages and recordings later).
+ * The long-lived `/message` socket: connects with userId, deviceId and token (handshake auth);
+ * the client pings every 10 s; the server pushes notices (waiting room now; polls, the message
+ * center and recordings later). Both directions use the `message` event with an envelope.
+ * A second connection of the same user and device replaces the first, which is told
+ * `new_connection_replace` and disconnected.
  */
+import { z } from 'zod';
 import type { WaitingRoomMessage } from '../api/host-control.js';
 
 export const MESSAGE_NAMESPACE = '/message';
-/** Server → client notices. */
+/** The event name both ways. */
 export const MESSAGE_EVENT = 'message';
 export const MESSAGE_PING_MS = 10_000;
+/** Reconnects up to 10 times, 1 s apart (SPEC.md section 9). */
+export const MESSAGE_RECONNECT_ATTEMPTS = 10;
+export const MESSAGE_RECONNECT_DELAY_MS = 1000;
+/** The client connects this long after login or visitor status. */
+export const MESSAGE_CONNECT_DELAY_MS = 100;
 
 export interface MessageEnvelope<T extends MessageJson = MessageJson> {
   msgId: string;
   messageJson: T;
 }
 
+/** Poll notices for attendees outside the meeting with the poll dialog open (SPEC.md section 4). */
+export const POLL_MESSAGES = ['publish_vote_result', 'cancel_publish_vote_result', 'delete_vote'] as const;
+export type PollMessage = (typeof POLL_MESSAGES)[number];
+
+/** Server → client. `code` is the number of WAITING_ROOM_MESSAGES for waiting-room notices. */
 export type MessageJson =
   | { msgType: WaitingRoomMessage; code: number; conferenceUri: string; conferenceId: string }
+  | { msgType: PollMessage; voteId: number; conferenceUri: string; conferenceId: string }
   | { msgType: 'new_connection_replace' }
   | { msgType: 'pong' };
 
+export const messageAuthSchema = z.object({
+  userId: z.union([z.string(), z.number()]).transform(Number).pipe(z.number().int().positive()),
+  deviceId: z.string().min(1).max(64),
+  token: z.string().min(1).max(200),
+});
+export type MessageAuth = z.input<typeof messageAuthSchema>;
+
 /** Client → server. */
-export type ClientMessage =
-  | { msgId: string; messageJson: { msgType: 'ping' } }
-  | { msgId: string; messageJson: { msgType: 'join_waiting_room'; conferenceUri: string; isReconnect?: 0 | 1 } }
-  | { msgId: string; messageJson: { msgType: 'leave_waiting_room'; conferenceUri: string } };
+export const clientMessageSchema = z.object({
+  msgId: z.string().max(64),
+  messageJson: z.discriminatedUnion('msgType', [
+    z.object({ msgType: z.literal('ping') }),
+    z.object({
+      msgType: z.literal('join_waiting_room'),
+      conferenceUri: z.string().min(1).max(64),
+      isReconnect: z.union([z.literal(0), z.literal(1)]).optional(),
+    }),
+    z.object({ msgType: z.literal('leave_waiting_room'), conferenceUri: z.string().min(1).max(64) }),
+  ]),
+});
+export type ClientMessage = z.infer<typeof clientMessageSchema>;

@@ -40,6 +40,8 @@ export const roomRequestSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('restartIce'), target, jsep: jsep.optional() }),
   z.object({ type: z.literal('getProducerStats') }),
+  z.object({ type: z.literal('sendMessage'), content: z.string().max(20_000) }),
+  z.object({ type: z.literal('chatHistory') }),
   z.object({ type: z.literal('leave') }),
 ]) satisfies z.ZodType<RoomRequest>;
 

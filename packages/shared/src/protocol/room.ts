@@ -3,6 +3,7 @@
  * acknowledgement) and what the server tells (notifications). One discriminated union each way.
  * JSEP travels through here; browsers never talk to Janus's API.
  */
+import type { ChatMessage, RoomProperties, WaitingEntry } from '../api/host-control.js';
 
 export type MediaSource = 'camera' | 'screen';
 export type MediaKind = 'audio' | 'video';
@@ -39,8 +40,13 @@ export interface PeerInfo {
   feeds: Partial<Record<MediaSource, number>>;
   /** The mids of each published feed's audio and video, for subscribing to one of them. */
   mids: Partial<Record<MediaSource, { audio?: string; video?: string }>>;
+  /** Hand-up state: 0 none, 1 apply, 2 approve, 3 refuse. */
   handUp: number;
   voiceLanguage: string;
+  /** The host muted this member and they cannot unmute themselves (force mute, or per member). */
+  forceMuted: boolean;
+  /** The host disabled this member's camera; they cannot turn it on. */
+  videoDisabled: boolean;
 }
 
 /** One stream of a publisher: its feed and (optionally) the mid of one of its tracks. */
@@ -77,12 +83,24 @@ export type RoomRequest =
     }
   | { type: 'restartIce'; target: PcTarget; jsep?: Jsep }
   | { type: 'getProducerStats' }
+  /** Chat: text to everyone in the meeting (trimmed, 1..CHAT_MAX_LENGTH characters). */
+  | { type: 'sendMessage'; content: string }
+  /** The meeting's chat so far (also part of the join answer). */
+  | { type: 'chatHistory' }
   | { type: 'leave' };
 
 export type RoomRequestType = RoomRequest['type'];
 
 export interface RoomResponses {
-  join: { peers: PeerInfo[]; me: PeerInfo; hostId: number; iceServers: RTCIceServerLike[] };
+  join: {
+    peers: PeerInfo[];
+    me: PeerInfo;
+    hostId: number;
+    iceServers: RTCIceServerLike[];
+    /** Chat history, oldest first. */
+    messages: ChatMessage[];
+    properties: RoomProperties;
+  };
   publish: { jsep: Jsep; feedId: number };
   subscribe: { jsep: Jsep | null; streams: SubscribedStream[] };
   unsubscribe: { jsep: Jsep | null; streams: SubscribedStream[] };
@@ -98,6 +116,8 @@ export interface RoomResponses {
     audioEnabled: boolean;
     videoEnabled: boolean;
   };
+  sendMessage: { message: ChatMessage };
+  chatHistory: { messages: ChatMessage[] };
   leave: Record<string, never>;
 }
 
@@ -121,7 +141,32 @@ export type RoomNotification =
   | { type: 'hostChanged'; hostId: number; hostName: string }
   | { type: 'republish'; reason: 'mediaRestarted' }
   | { type: 'replaced' }
-  | { type: 'roomClosed'; reason: 'ended' | 'kicked' };
+  | { type: 'roomClosed'; reason: 'ended' | 'kicked' }
+  /** A chat message (also echoed to its sender). */
+  | { type: 'messageReceived'; message: ChatMessage }
+  /** The host changed meeting-wide controls (mute all, lock, waiting room, screen sharing). */
+  | { type: 'propertiesChanged'; properties: RoomProperties }
+  /**
+   * The host asks this member's client to act on its own media: turn the microphone off
+   * (mute), on (hand approved), the camera off (video disabled), or stop sharing.
+   */
+  | { type: 'hostCommand'; action: HostAction }
+  /** A poll changed: refresh the list and an open dialog on this voteId; 'deleted' closes it. */
+  | { type: 'pollChanged'; voteId: number; change: PollChange }
+  /** To hosts only: the waiting list changed (status 1 entries filtered out). */
+  | { type: 'waitingList'; entries: WaitingEntry[] };
+
+export type PollChange =
+  | 'created'
+  | 'updated'
+  | 'launched'
+  | 'stopped'
+  | 'voted'
+  | 'resultPublished'
+  | 'resultUnpublished'
+  | 'deleted';
+
+export type HostAction = 'muteAudio' | 'unmuteAudio' | 'disableVideo' | 'stopShare';
 
 export type RoomNotificationType = RoomNotification['type'];
 

@@ -26,18 +26,31 @@ export function JoinOutcomes({ flow }: { flow: JoinMeeting }) {
         </ConfirmDialog>
       )}
       {flow.waitingFor && (
-        <div className="waiting-room" role="dialog" aria-modal="true" aria-labelledby="wr-title">
+        <div
+          className="waiting-room"
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="wr-title"
+          data-testid="waiting-room"
+        >
           <div className="waiting-room__card">
             <Logo label={t('common.appName')} />
             <span className="waiting-room__pulse" aria-hidden="true" />
             <h1 id="wr-title" className="waiting-room__title">
-              {t('join.waitingTitle')}
+              {t(flow.admitted ? 'join.admittedTitle' : 'join.waitingTitle')}
             </h1>
-            <p className="waiting-room__hint">{t('errors.waitingRoomJoin')}</p>
+            <p className="waiting-room__hint" aria-live="polite">
+              {t(flow.admitted ? 'join.admittedHint' : 'errors.waitingRoomJoin')}
+            </p>
             <p className="waiting-room__id">
               {t('meetings.meetingId', { id: formatConferenceId(flow.waitingFor) })}
             </p>
-            <Button variant="secondary" onClick={flow.leaveWaiting}>
+            <Button
+              variant="secondary"
+              onClick={flow.leaveWaiting}
+              disabled={flow.admitted}
+              data-testid="waiting-room-leave"
+            >
               {t('join.leave')}
             </Button>
           </div>

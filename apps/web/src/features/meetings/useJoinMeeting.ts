@@ -1,7 +1,8 @@
 /**
  * The join flow of SPEC.md section 8 shared by the Join page, the Invite page and Home: visitor
- * login first when nobody is signed in, one join at a time, every outcome code shown its own way,
- * and on success the payload kept for the meeting page and /meeting/{id} replacing this entry.
+ * login first when nobody is signed in, one join at a time, every outcome code shown its own way
+ * (3018: the waiting room, useWaitingRoom.ts, which joins again once the host admits), and on
+ * success the payload kept for the meeting page and /meeting/{id} replacing this entry.
  */
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,8 @@ import { StorageKeys, authStore } from '../auth/auth-store';
 import { useAuth } from '../auth/AuthProvider';
 import { toast } from '../../ui/toast-store';
 import { ensureDeviceId, normalizeConferenceId, saveJoinPayload } from './join-session';
+import { useWaitingRoom } from './useWaitingRoom';
+import { conferenceUriOf } from './waiting-room';
 
 export interface JoinRequest {
   conferenceId: string;
@@ -32,10 +35,13 @@ export function useJoinMeeting({ onMeetingOver }: JoinMeetingOptions = {}) {
   const inFlight = useRef(false);
   const [joining, setJoining] = useState(false);
   const [locked, setLocked] = useState(false);
-  const [waitingFor, setWaitingFor] = useState<string | null>(null);
+  const joinRef = useRef<(request: JoinRequest) => Promise<void>>(null);
+  const waiting = useWaitingRoom<JoinRequest>((request) => void joinRef.current?.(request));
+  const { start: startWaiting, clear: clearWaiting } = waiting;
 
   const join = useCallback(
-    async ({ conferenceId, userConferenceName }: JoinRequest) => {
+    async (request: JoinRequest) => {
+      const { conferenceId, userConferenceName } = request;
       // A second click while the first join is under way is ignored (SPEC.md section 5).
       if (inFlight.current) return;
       inFlight.current = true;
@@ -60,11 +66,17 @@ export function useJoinMeeting({ onMeetingOver }: JoinMeetingOptions = {}) {
           forceJoin: 1,
         });
         saveJoinPayload(payload, userConferenceName.trim());
+        clearWaiting();
         // A fresh join is not a reload, whatever an earlier closed tab left behind.
         localStorage.removeItem(StorageKeys.meetingRoomReload);
         void navigate(`/meeting/${payload.conferenceId}`, { replace: true });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
+        if (error.code === ResultCode.waitingRoom) {
+          startWaiting({ conferenceId: id, conferenceUri: await waitingUri(error, id), request });
+          return;
+        }
+        clearWaiting();
         switch (error.code) {
           case ResultCode.failure:
             toast.error(t('errors.meetingNoExist'));
@@ -74,9 +86,6 @@ export function useJoinMeeting({ onMeetingOver }: JoinMeetingOptions = {}) {
             break;
           case ResultCode.removedByHost:
             toast.warning(t('errors.youRemovedByHost'));
-            break;
-          case ResultCode.waitingRoom:
-            setWaitingFor(id);
             break;
           case ResultCode.meetingOver:
             onMeetingOver?.();
@@ -93,24 +102,34 @@ export function useJoinMeeting({ onMeetingOver }: JoinMeetingOptions = {}) {
         setJoining(false);
       }
     },
-    [ensureVisitor, navigate, onMeetingOver, t],
+    [ensureVisitor, navigate, onMeetingOver, t, startWaiting, clearWaiting],
   );
-
-  /** Leaving the waiting room: the server forgets the pending request. */
-  const leaveWaiting = useCallback(() => {
-    const id = waitingFor;
-    setWaitingFor(null);
-    if (id) void conferenceApi.quit(id, ensureDeviceId()).catch(() => undefined);
-  }, [waitingFor]);
+  joinRef.current = join;
 
   return {
     join,
     joining,
     locked,
     closeLock: useCallback(() => setLocked(false), []),
-    waitingFor,
-    leaveWaiting,
+    /** The meeting number the waiting screen is for, while it shows. */
+    waitingFor: waiting.wait?.conferenceId ?? null,
+    /** The host let us in; the join is under way. */
+    admitted: waiting.wait?.admitted ?? false,
+    leaveWaiting: waiting.leave,
   };
+}
+
+/**
+ * The meeting's uri for the waiting-room messages: from the 3018 reply's payload, or asked for
+ * when the reply did not carry it through.
+ */
+async function waitingUri(error: ApiError, conferenceId: string): Promise<string | null> {
+  const fromReply = conferenceUriOf(error.payload);
+  if (fromReply) return fromReply;
+  return conferenceApi
+    .info(conferenceId, { silent: true })
+    .then((info) => info.conferenceUri)
+    .catch(() => null);
 }
 
 export type JoinMeeting = ReturnType<typeof useJoinMeeting>;

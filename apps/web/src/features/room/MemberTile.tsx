@@ -9,6 +9,7 @@ import { Avatar } from '../../ui/Avatar';
 import { TrackVideo, useTrack } from './media';
 import { MicOffIcon, PinIcon } from './room-icons';
 import { useRoomDispatch, useRoomState } from './RoomContext';
+import { isHostMember } from './roles';
 import { useTileRef } from './visibility';
 
 export interface MemberTileProps {
@@ -34,7 +35,7 @@ export function MemberTile({ peer, source, isMe, variant, style }: MemberTilePro
   // My own flags follow my local tracks at once; the server's echo comes a round trip later.
   const cameraOn = screen || (isMe ? !!video : peer.videoEnabled);
   const micOn = isMe ? !!myAudio : peer.audioEnabled;
-  const isHost = peer.isHost || (hostId !== 0 && peer.userId === hostId);
+  const isHost = isHostMember(peer, hostId);
   const net = networkStatus(rtt);
   const name = truncateName(peer.displayName, 10);
   const label = screen

@@ -116,7 +116,7 @@ export function PreJoin({
           <div className="prejoin__toggles">
             <button
               type="button"
-              data-testid="prejoin-mic"
+              data-testid="toggle-mic"
               aria-pressed={micOn}
               className={`room-btn room-btn--round${micOn ? '' : ' room-btn--off'}`}
               aria-label={micOn ? t('room.toolbar.micOn') : t('room.toolbar.micOff')}
@@ -127,7 +127,7 @@ export function PreJoin({
             </button>
             <button
               type="button"
-              data-testid="prejoin-camera"
+              data-testid="toggle-camera"
               aria-pressed={cameraOn}
               className={`room-btn room-btn--round${cameraOn ? '' : ' room-btn--off'}`}
               aria-label={cameraOn ? t('room.toolbar.cameraOn') : t('room.toolbar.cameraOff')}

@@ -1,7 +1,8 @@
 /**
- * The room's two contexts: the RoomClient (components call its methods, never the socket) and
- * the room store (read through selectors). Both hooks throw outside RoomProvider so a
- * misplaced component fails loudly instead of silently rendering an empty room.
+ * The room's contexts: the RoomClient (components call its methods, never the socket), the
+ * room store (read through selectors) and the meeting this room belongs to (its ids for the
+ * HTTP calls). The hooks throw outside RoomProvider so a misplaced component fails loudly
+ * instead of silently rendering an empty room.
  */
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { RoomClientHandle } from '../../room-client/types';
@@ -9,23 +10,43 @@ import type { RoomAction, RoomState, RoomStore } from './room-store';
 
 export type { RoomClientHandle };
 
+/** The meeting as the join call answered it. */
+export interface RoomMeeting {
+  conferenceId: string;
+  /** What the host-control calls name the meeting by. */
+  conferenceUri: string;
+  /** The planned end (ms), or null for a meeting without one. */
+  endTime: number | null;
+}
+
 const ClientContext = createContext<RoomClientHandle | null>(null);
 const StoreContext = createContext<RoomStore | null>(null);
+const MeetingContext = createContext<RoomMeeting | null>(null);
 
 export function RoomProvider({
   client,
   store,
+  meeting,
   children,
 }: {
   client: RoomClientHandle;
   store: RoomStore;
+  meeting: RoomMeeting;
   children: ReactNode;
 }) {
   return (
     <ClientContext.Provider value={client}>
-      <StoreContext.Provider value={store}>{children}</StoreContext.Provider>
+      <StoreContext.Provider value={store}>
+        <MeetingContext.Provider value={meeting}>{children}</MeetingContext.Provider>
+      </StoreContext.Provider>
     </ClientContext.Provider>
   );
+}
+
+export function useRoomMeeting(): RoomMeeting {
+  const meeting = useContext(MeetingContext);
+  if (!meeting) throw new Error('useRoomMeeting must be used inside RoomProvider');
+  return meeting;
 }
 
 export function useRoomClient(): RoomClientHandle {

@@ -1,28 +1,42 @@
 /**
  * The live meeting room, mounted by pages/MeetingPage once the join API call succeeded: the
- * pre-join screen first, then the stage, toolbar, members panel and dialogs. It owns one
- * RoomClient and one room store for its lifetime and binds them (room-binding.ts).
+ * pre-join screen first, then the stage, toolbar, right panel (people, chat, waiting room,
+ * host controls), the host message and dialogs. It owns one RoomClient and one room store for
+ * its lifetime and binds them (room-binding.ts).
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RoomClient } from '../../room-client/room-client';
+import { joinPayloadFor } from '../meetings/join-session';
 import { ConnectionBanner, ConnectionState } from './ConnectionBanner';
+import { HostMessage } from './HostMessage';
 import { RemoteAudio } from './media';
-import { MembersPanel } from './MembersPanel';
 import { PermissionDialog } from './PermissionDialog';
 import { PreJoin } from './PreJoin';
 import { bindRoom } from './room-binding';
-import { RoomProvider, useRoomClient, useRoomState, type RoomClientHandle } from './RoomContext';
+import {
+  RoomProvider,
+  useRoomClient,
+  useRoomState,
+  type RoomClientHandle,
+  type RoomMeeting,
+} from './RoomContext';
+import { RoomPanel } from './RoomPanel';
 import { createRoomStore, initialRoomState, type RoomStore } from './room-store';
 import { loadSettings } from './settings-storage';
 import { Stage } from './Stage';
 import { Toolbar } from './Toolbar';
+import { useWaitingListSync } from './useWaitingList';
 import { VisibilityProvider } from './visibility';
 import './room.css';
 import './room-controls.css';
+import './room-panel.css';
+import './room-chat.css';
+import './room-host.css';
 import './prejoin.css';
 
-export type RoomLeftReason = 'ended' | 'kicked' | 'left' | 'replaced';
+/** 'cancelled': left from the pre-join screen, never having been in the room. */
+export type RoomLeftReason = 'ended' | 'kicked' | 'left' | 'cancelled' | 'replaced';
 
 export interface RoomScreenProps {
   conferenceId: string;
@@ -32,17 +46,25 @@ export interface RoomScreenProps {
   onLeft: (reason: RoomLeftReason) => void;
   /** Meeting details and actions from the page that mounts the room (ID, share). */
   extras?: ReactNode;
+  /**
+   * The join answer's uri and end time; without them they are read from this tab's join
+   * (features/meetings/join-session).
+   */
+  meeting?: Omit<RoomMeeting, 'conferenceId'>;
   /** Builds the client; the real RoomClient unless a test passes its own. */
   createClient?: () => RoomClientHandle;
 }
 
 function Room({ conferenceId, extras }: { conferenceId: string; extras?: ReactNode }) {
-  const panel = useRoomState((s) => s.panel);
+  useWaitingListSync();
   return (
     <VisibilityProvider>
       <div className="room-body">
-        <Stage />
-        {panel === 'members' && <MembersPanel />}
+        <div className="room-main">
+          <Stage />
+          <HostMessage />
+        </div>
+        <RoomPanel />
       </div>
       <Toolbar conferenceId={conferenceId} extras={extras} />
       <ConnectionBanner />
@@ -52,7 +74,7 @@ function Room({ conferenceId, extras }: { conferenceId: string; extras?: ReactNo
 }
 
 function Session(
-  props: Omit<RoomScreenProps, 'createClient' | 'onLeft'> & { onCancel: () => void },
+  props: Omit<RoomScreenProps, 'createClient' | 'onLeft' | 'meeting'> & { onCancel: () => void },
 ) {
   const client = useRoomClient();
   const settings = useRoomState((s) => s.settings);
@@ -91,8 +113,17 @@ function Session(
   );
 }
 
-export function RoomScreen({ onLeft, createClient, ...rest }: RoomScreenProps) {
+export function RoomScreen({ onLeft, createClient, meeting, ...rest }: RoomScreenProps) {
   const { t } = useTranslation();
+  const { conferenceId } = rest;
+  const [roomMeeting] = useState<RoomMeeting>(() => {
+    const joined = meeting ?? joinPayloadFor(conferenceId);
+    return {
+      conferenceId,
+      conferenceUri: joined?.conferenceUri ?? '',
+      endTime: joined?.endTime ?? null,
+    };
+  });
   const [session, setSession] = useState<{ client: RoomClientHandle; store: RoomStore } | null>(
     null,
   );
@@ -110,7 +141,7 @@ export function RoomScreen({ onLeft, createClient, ...rest }: RoomScreenProps) {
     const unbind = bindRoom(
       client,
       store,
-      (key) => tRef.current(key),
+      (key, options) => tRef.current(key, options),
       (reason) => onLeftRef.current(reason),
     );
     setSession({ client, store });
@@ -123,8 +154,8 @@ export function RoomScreen({ onLeft, createClient, ...rest }: RoomScreenProps) {
 
   if (!session) return <div className="room-screen room-screen--prejoin" />;
   return (
-    <RoomProvider client={session.client} store={session.store}>
-      <Session {...rest} onCancel={() => onLeftRef.current('left')} />
+    <RoomProvider client={session.client} store={session.store} meeting={roomMeeting}>
+      <Session {...rest} onCancel={() => onLeftRef.current('cancelled')} />
     </RoomProvider>
   );
 }

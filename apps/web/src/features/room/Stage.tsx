@@ -16,6 +16,7 @@ import {
 import { MemberTile } from './MemberTile';
 import { ChevronLeftIcon, ChevronRightIcon } from './room-icons';
 import { useRoomDispatch, useRoomState } from './RoomContext';
+import { isHostMember } from './roles';
 import { sharersOf } from './room-store';
 
 const GAP = 8;
@@ -55,7 +56,7 @@ function useOrdered(): { ordered: PeerInfo[]; meId: string } {
   const hostId = useRoomState((s) => s.hostId);
   return useMemo(() => {
     const all = (me ? [me, ...peers] : peers).map((p) =>
-      hostId && p.userId === hostId && !p.isHost ? { ...p, isHost: true } : p,
+      isHostMember(p, hostId) === p.isHost ? p : { ...p, isHost: !p.isHost },
     );
     return { ordered: orderMembers(all, me?.peerId ?? ''), meId: me?.peerId ?? '' };
   }, [me, peers, hostId]);

@@ -1,20 +1,23 @@
 /**
- * The bottom control bar: microphone and camera (each with a device menu), screen share, view
- * mode, members panel and leave. `useRoomControls` holds the behaviour; this file is markup.
- * Test hooks: data-testid toggle-mic / toggle-camera / share-screen / view-mode /
- * members-panel / leave, with aria-pressed showing the state.
+ * The bottom control bar: microphone and camera (each with a device menu), screen share, raise
+ * hand, view mode, leave, and the panel's people and chat buttons. `useRoomControls` holds the
+ * behaviour; this file is markup. Test hooks: data-testid toggle-mic / toggle-camera /
+ * share-screen / raise-hand / view-mode / members-panel / chat-toggle (with chat-unread) /
+ * leave, with aria-pressed showing the state and aria-disabled while the host holds it off.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChatIcon } from '../../ui/icons';
 import { usePopover, Popover } from '../../ui/Popover';
 import type { MediaDeviceInfoLike } from '../../room-client/types';
+import { LeaveButton } from './LeaveButton';
 import {
-  CallEndIcon,
   CamIcon,
   CamOffIcon,
   CheckIcon,
   ChevronUpIcon,
   GridIcon,
+  HandIcon,
   MicIcon,
   MicOffIcon,
   PeopleIcon,
@@ -87,9 +90,16 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
             type="button"
             data-testid="toggle-mic"
             aria-pressed={c.micOn}
-            className={`room-btn${c.micOn ? '' : ' room-btn--off'}`}
+            aria-disabled={c.micHeld || undefined}
+            className={`room-btn${c.micOn ? '' : ' room-btn--off'}${c.micHeld ? ' room-btn--held' : ''}`}
             aria-label={c.micOn ? t('room.toolbar.micOn') : t('room.toolbar.micOff')}
-            title={c.micOn ? t('room.toolbar.micOn') : t('room.toolbar.micOff')}
+            title={
+              c.micHeld
+                ? t('room.errors.forceMuted')
+                : c.micOn
+                  ? t('room.toolbar.micOn')
+                  : t('room.toolbar.micOff')
+            }
             onClick={c.toggleMic}
           >
             {c.micOn ? <MicIcon /> : <MicOffIcon />}
@@ -130,9 +140,16 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
             type="button"
             data-testid="toggle-camera"
             aria-pressed={c.cameraOn}
-            className={`room-btn${c.cameraOn ? '' : ' room-btn--off'}`}
+            aria-disabled={c.cameraHeld || undefined}
+            className={`room-btn${c.cameraOn ? '' : ' room-btn--off'}${c.cameraHeld ? ' room-btn--held' : ''}`}
             aria-label={c.cameraOn ? t('room.toolbar.cameraOn') : t('room.toolbar.cameraOff')}
-            title={c.cameraOn ? t('room.toolbar.cameraOn') : t('room.toolbar.cameraOff')}
+            title={
+              c.cameraHeld
+                ? t('room.errors.videoDisabled')
+                : c.cameraOn
+                  ? t('room.toolbar.cameraOn')
+                  : t('room.toolbar.cameraOff')
+            }
             onClick={c.toggleCamera}
           >
             {c.cameraOn ? <CamIcon /> : <CamOffIcon />}
@@ -155,14 +172,35 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
           type="button"
           data-testid="share-screen"
           aria-pressed={c.sharing}
-          className={`room-btn${c.sharing ? ' room-btn--active' : ''}`}
+          aria-disabled={c.shareHeld || undefined}
+          className={`room-btn${c.sharing ? ' room-btn--active' : ''}${c.shareHeld ? ' room-btn--held' : ''}`}
           aria-label={c.sharing ? t('room.toolbar.stopShare') : t('room.toolbar.share')}
-          title={c.sharing ? t('room.toolbar.stopShare') : t('room.toolbar.share')}
+          title={
+            c.shareHeld
+              ? t('room.toolbar.shareDisallowed')
+              : c.sharing
+                ? t('room.toolbar.stopShare')
+                : t('room.toolbar.share')
+          }
           onClick={c.toggleShare}
           disabled={c.connection !== 'connected'}
         >
           {c.sharing ? <StopShareIcon /> : <ShareIcon />}
         </button>
+        {!c.host && (
+          <button
+            type="button"
+            data-testid="raise-hand"
+            aria-pressed={c.handUp}
+            className={`room-btn${c.handUp ? ' room-btn--active' : ''}`}
+            aria-label={c.handUp ? t('room.toolbar.lowerHand') : t('room.toolbar.raiseHand')}
+            title={c.handUp ? t('room.toolbar.lowerHand') : t('room.toolbar.raiseHand')}
+            onClick={c.toggleHand}
+            disabled={c.handBusy || c.connection !== 'connected'}
+          >
+            <HandIcon />
+          </button>
+        )}
         <div {...viewMenu.anchorProps}>
           <button
             type="button"
@@ -209,16 +247,7 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
             </Popover>
           )}
         </div>
-        <button
-          type="button"
-          data-testid="leave"
-          className="room-btn room-btn--leave"
-          aria-label={t('room.toolbar.leave')}
-          title={t('room.toolbar.leave')}
-          onClick={c.leave}
-        >
-          <CallEndIcon />
-        </button>
+        <LeaveButton />
       </div>
       <div className="room-toolbar__side room-toolbar__end">
         <button
@@ -232,6 +261,26 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
         >
           <PeopleIcon />
           <span className="room-btn__count">{c.memberCount}</span>
+        </button>
+        <button
+          type="button"
+          data-testid="chat-toggle"
+          aria-pressed={c.chatOpen}
+          className={`room-btn room-btn--flat${c.chatOpen ? ' room-btn--active' : ''}`}
+          aria-label={
+            c.unread > 0
+              ? `${t('room.toolbar.chat')} (${t('room.toolbar.unread', { count: c.unread })})`
+              : t('room.toolbar.chat')
+          }
+          title={t('room.toolbar.chat')}
+          onClick={c.toggleChat}
+        >
+          <ChatIcon />
+          {c.unread > 0 && (
+            <span className="room-btn__badge" data-testid="chat-unread" aria-hidden="true">
+              {c.unread > 99 ? '99+' : c.unread}
+            </span>
+          )}
         </button>
       </div>
     </footer>

@@ -1,12 +1,28 @@
 /**
- * The one place RoomClient events become store actions (and user-facing error toasts).
- * Returns the unbinding function; RoomScreen binds once per client.
+ * The one place RoomClient events become store actions (and user-facing toasts: errors, and
+ * the notices of what the host did). Returns the unbinding function; RoomScreen binds once per
+ * client.
  */
-import { dialogFor, type PermissionState } from '@meet/shared';
-import { toast } from '../../ui/toast-store';
+import {
+  dialogFor,
+  TOAST_LONG_MS,
+  WAITING_STATUS,
+  type PermissionState,
+  type RoomProperties,
+} from '@meet/shared';
+import { showToast, toast } from '../../ui/toast-store';
 import { LOCAL_PEER_ID, type PermissionStates } from '../../room-client/types';
 import type { RoomClientHandle } from './RoomContext';
+import {
+  combineNotices,
+  hostCommandNotice,
+  memberNotices,
+  propertyNotices,
+  WARNING_NOTICES,
+  type NoticeKey,
+} from './room-notices';
 import type { RoomStore } from './room-store';
+import { amHost } from './roles';
 
 /** Error keys the client sends under `room.errors.*`; anything else falls back to a generic text. */
 const KNOWN_ERRORS = [
@@ -18,9 +34,27 @@ const KNOWN_ERRORS = [
   'reconnecting',
   'connectFailed',
   'meetingFull',
+  'forceMuted',
+  'videoDisabled',
 ] as const;
 type KnownError = (typeof KNOWN_ERRORS)[number];
-export type Translate = (key: `room.errors.${KnownError | 'generic'}`) => string;
+const WARNING_ERRORS: readonly string[] = [
+  'reconnecting',
+  'turnOnVideoFailed',
+  'turnOnAudioFailed',
+  'forceMuted',
+  'videoDisabled',
+];
+export type Translate = (
+  key:
+    | `room.errors.${KnownError | 'generic'}`
+    | `room.notices.${NoticeKey}`
+    | 'room.notices.waitingJoined',
+  options?: { name: string },
+) => string;
+
+/** Messages of one host action arrive within moments of each other; they are told as one. */
+const NOTICE_BATCH_MS = 300;
 
 const isKnown = (key: string): key is KnownError =>
   (KNOWN_ERRORS as readonly string[]).includes(key);
@@ -43,11 +77,40 @@ export function bindRoom(
   onClosed: (reason: 'ended' | 'kicked' | 'left' | 'replaced') => void,
 ): () => void {
   const { dispatch, getState } = store;
+  let pending: NoticeKey[] = [];
+  let noticeTimer: ReturnType<typeof setTimeout> | undefined;
+  const notify = (keys: NoticeKey[]) => {
+    if (keys.length === 0) return;
+    pending.push(...keys);
+    clearTimeout(noticeTimer);
+    noticeTimer = setTimeout(() => {
+      for (const key of combineNotices(pending))
+        showToast(
+          WARNING_NOTICES.has(key) ? 'warning' : 'info',
+          t(`room.notices.${key}`),
+          TOAST_LONG_MS,
+        );
+      pending = [];
+    }, NOTICE_BATCH_MS);
+  };
+  // Null until the join answer: the first properties are the meeting's, not a change.
+  let properties: RoomProperties | null = null;
+
   const offs = [
     client.on('connectionState', (state) => dispatch({ type: 'connection', state })),
     client.on('peers', (peers) => dispatch({ type: 'peers', peers })),
-    client.on('me', (me) => dispatch({ type: 'me', me })),
-    client.on('hostChanged', (hostId) => dispatch({ type: 'host', hostId })),
+    client.on('me', (me) => {
+      const prev = getState().me;
+      dispatch({ type: 'me', me });
+      notify(memberNotices(prev, me));
+    }),
+    client.on('hostChanged', (hostId) => {
+      const { me, hostId: before, connection } = getState();
+      dispatch({ type: 'host', hostId });
+      // The join answer names the host too; only a change during the meeting is news.
+      if (connection === 'connected' && me && hostId !== before && hostId === me.userId)
+        notify(['youAreHost']);
+    }),
     client.on('tracksChanged', () => {
       dispatch({ type: 'tracksChanged' });
       // My share is on while I hold a screen track; this also catches the browser's own
@@ -68,12 +131,31 @@ export function bindRoom(
     client.on('error', (key) => {
       if (key === 'reconnecting') dispatch({ type: 'reconnecting' });
       const text = isKnown(key) ? t(`room.errors.${key}`) : t('room.errors.generic');
-      if (key === 'reconnecting' || key === 'turnOnVideoFailed' || key === 'turnOnAudioFailed')
-        toast.warning(text);
+      if (WARNING_ERRORS.includes(key)) toast.warning(text);
       else toast.error(text);
+    }),
+    client.on('chat', (messages, live) => dispatch({ type: 'chat', messages, live })),
+    client.on('properties', (next) => {
+      notify(propertyNotices(properties, next, amHost(getState())));
+      properties = next;
+      dispatch({ type: 'properties', properties: next });
+    }),
+    client.on('hostCommand', (action) => notify([hostCommandNotice(action)])),
+    client.on('waitingList', (entries) => {
+      const state = getState();
+      const before = new Set(state.waiting.map((e) => e.userId));
+      dispatch({ type: 'waitingList', entries });
+      // The host hears about a newcomer unless the waiting list is in front of them.
+      if (!amHost(state) || state.panel === 'waiting') return;
+      for (const entry of entries)
+        if (!before.has(entry.userId) && entry.status !== WAITING_STATUS.admitted)
+          toast.info(t('room.notices.waitingJoined', { name: entry.userConferenceName }));
     }),
     client.on('replaced', () => onClosed('replaced')),
     client.on('closed', (reason) => onClosed(reason)),
   ];
-  return () => offs.forEach((off) => off());
+  return () => {
+    clearTimeout(noticeTimer);
+    offs.forEach((off) => off());
+  };
 }

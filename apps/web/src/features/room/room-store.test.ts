@@ -1,4 +1,4 @@
-import type { PeerInfo } from '@meet/shared';
+import type { ChatMessage, PeerInfo, WaitingEntry } from '@meet/shared';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createRoomStore, initialRoomState, roomReducer, type RoomAction } from './room-store';
 
@@ -20,6 +20,8 @@ function peer(id: number, extra: Partial<PeerInfo> = {}): PeerInfo {
     mids: {},
     handUp: 0,
     voiceLanguage: 'en',
+    forceMuted: false,
+    videoDisabled: false,
     ...extra,
   };
 }
@@ -127,5 +129,158 @@ describe('room store: speaking', () => {
     vi.advanceTimersByTime(500);
     expect(store.getState().speaking['2']).toBeUndefined();
     store.dispose();
+  });
+});
+
+function message(id: number, from: number, time = id * 1000): ChatMessage {
+  return { id, time, scode: String(from), sname: `user ${from}`, ua: 3, content: `text ${id}` };
+}
+
+function waiting(userId: number, status = 2): WaitingEntry {
+  return { userId, userAvatar: '', userConferenceName: `w${userId}`, status };
+}
+
+const joined = (extra: RoomAction[] = []) =>
+  run([
+    { type: 'me', me: peer(1) },
+    { type: 'host', hostId: 1 },
+    { type: 'peers', peers: [peer(2), peer(3)] },
+    ...extra,
+  ]);
+
+describe('room store: chat', () => {
+  test('history and live messages merge by id, oldest first, without duplicates', () => {
+    const s = joined([
+      { type: 'chat', messages: [message(1, 2), message(2, 3)], live: false },
+      { type: 'chat', messages: [message(3, 2)], live: true },
+      // A reconnect's history repeats what is known and brings one that was missed.
+      {
+        type: 'chat',
+        messages: [message(1, 2), message(2, 3), message(3, 2), message(4, 3)],
+        live: true,
+      },
+      // The sender's own echo after the acknowledgement.
+      { type: 'chat', messages: [message(4, 3)], live: true },
+    ]);
+    expect(s.chat.map((m) => m.id)).toEqual([1, 2, 3, 4]);
+  });
+
+  test('a message older than the newest is put in its place', () => {
+    const s = joined([
+      { type: 'chat', messages: [message(1, 2), message(3, 2)], live: false },
+      { type: 'chat', messages: [message(2, 3)], live: true },
+    ]);
+    expect(s.chat.map((m) => m.id)).toEqual([1, 2, 3]);
+  });
+
+  test('nothing new leaves the state as it was', () => {
+    const s = joined([{ type: 'chat', messages: [message(1, 2)], live: false }]);
+    expect(roomReducer(s, { type: 'chat', messages: [message(1, 2)], live: true })).toBe(s);
+  });
+
+  test.each([
+    ['live messages from others count', [message(1, 2), message(2, 3)], true, 2],
+    ['my own message does not count', [message(1, 1), message(2, 3)], true, 1],
+    ['the first history does not count', [message(1, 2), message(2, 3)], false, 0],
+  ])('unread: %s', (_name, messages, live, unread) => {
+    expect(joined([{ type: 'chat', messages, live }]).chatUnread).toBe(unread);
+  });
+
+  test('a repeated message is not unread twice', () => {
+    const s = joined([
+      { type: 'chat', messages: [message(1, 2)], live: true },
+      { type: 'chat', messages: [message(1, 2)], live: true },
+    ]);
+    expect(s.chatUnread).toBe(1);
+  });
+
+  test('opening the chat tab clears unread, and nothing counts while it is shown', () => {
+    const s = joined([
+      { type: 'chat', messages: [message(1, 2)], live: true },
+      { type: 'panel', panel: 'chat' },
+    ]);
+    expect(s.chatUnread).toBe(0);
+    const more = roomReducer(s, { type: 'chat', messages: [message(2, 3)], live: true });
+    expect(more.chatUnread).toBe(0);
+    const elsewhere = run(
+      [
+        { type: 'panel', panel: 'members' },
+        { type: 'chat', messages: [message(3, 3)], live: true },
+      ],
+      more,
+    );
+    expect(elsewhere.chatUnread).toBe(1);
+  });
+});
+
+describe('room store: properties', () => {
+  test('start open and take what the server says, field by field', () => {
+    const s0 = initialRoomState();
+    expect(s0.properties).toEqual({
+      confMute: 0,
+      lockRoom: false,
+      waitingRoom: false,
+      screenShareAllowed: true,
+    });
+    const s = run(
+      [
+        {
+          type: 'properties',
+          properties: { confMute: 2, lockRoom: true, waitingRoom: false, screenShareAllowed: true },
+        },
+        { type: 'properties', properties: { waitingRoom: true } },
+      ],
+      s0,
+    );
+    expect(s.properties).toEqual({
+      confMute: 2,
+      lockRoom: true,
+      waitingRoom: true,
+      screenShareAllowed: true,
+    });
+  });
+});
+
+describe('room store: waiting list and host tabs', () => {
+  test('the host keeps the waiting list without admitted entries', () => {
+    const s = joined([
+      { type: 'waitingList', entries: [waiting(7), waiting(8, 1), waiting(9, 3)] },
+    ]);
+    expect(s.waiting.map((e) => e.userId)).toEqual([7, 9]);
+    const after = roomReducer(s, { type: 'waitingRemoved', userIds: [7] });
+    expect(after.waiting.map((e) => e.userId)).toEqual([9]);
+    expect(roomReducer(after, { type: 'waitingRemoved', userIds: [7] })).toBe(after);
+  });
+
+  test('a member ignores a waiting list and cannot open the host tabs', () => {
+    const s = run([
+      { type: 'me', me: peer(2) },
+      { type: 'host', hostId: 1 },
+      { type: 'waitingList', entries: [waiting(7)] },
+      { type: 'panel', panel: 'controls' },
+    ]);
+    expect(s.waiting).toEqual([]);
+    expect(s.panel).toBeNull();
+    expect(roomReducer(s, { type: 'panel', panel: 'chat' }).panel).toBe('chat');
+  });
+
+  test('losing the host role moves off the host tabs and forgets the waiting list', () => {
+    const s = joined([
+      { type: 'waitingList', entries: [waiting(7)] },
+      { type: 'panel', panel: 'waiting' },
+      { type: 'host', hostId: 2 },
+    ]);
+    expect(s.panel).toBe('members');
+    expect(s.waiting).toEqual([]);
+  });
+
+  test('becoming host opens the host tabs to me', () => {
+    const s = run([
+      { type: 'me', me: peer(2) },
+      { type: 'host', hostId: 1 },
+      { type: 'host', hostId: 2 },
+      { type: 'panel', panel: 'controls' },
+    ]);
+    expect(s.panel).toBe('controls');
   });
 });

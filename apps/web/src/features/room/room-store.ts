@@ -20,10 +20,25 @@
  *   devices         microphone / camera / speaker lists
  *   settings        the Settings record saved in localStorage
  *   stats           peerId -> RemoteStats (rtt, decoded frames, received size)
- *   panel           the right-side panel shown, or null
+ *   panel           the right panel's tab shown ('members' | 'chat' | 'waiting' | 'controls'),
+ *                   or null when closed; waiting and controls only while I am host
  *   tracksVersion   bumped on every tracksChanged so tiles look their tracks up again
+ *   chat            chat messages, oldest first, each id once (chat-log.ts mergeChat)
+ *   chatUnread      messages from others that arrived live while the chat tab was not shown
+ *   properties      the meeting-wide controls: confMute 0/1/2, lockRoom, waitingRoom,
+ *                   screenShareAllowed
+ *   waiting         hosts only: who waits to be admitted (status 1 "admitted" left out)
  */
-import { SPEAKING_CLEAR_MS, SPEAKING_POWER, type PeerInfo } from '@meet/shared';
+import {
+  CONF_MUTE,
+  SPEAKING_CLEAR_MS,
+  SPEAKING_POWER,
+  WAITING_STATUS,
+  type ChatMessage,
+  type PeerInfo,
+  type RoomProperties,
+  type WaitingEntry,
+} from '@meet/shared';
 import type {
   ConnectionState,
   DeviceLists,
@@ -31,8 +46,11 @@ import type {
   RemoteStats,
   Settings,
 } from '../../room-client/types';
+import { mergeChat } from './chat-log';
+import { amHost } from './roles';
 
 export type ViewMode = 'grid' | 'float';
+export type PanelTab = 'members' | 'chat' | 'waiting' | 'controls';
 
 export interface RoomState {
   connection: ConnectionState;
@@ -53,8 +71,12 @@ export interface RoomState {
   devices: DeviceLists;
   settings: Settings;
   stats: Record<string, RemoteStats>;
-  panel: 'members' | null;
+  panel: PanelTab | null;
   tracksVersion: number;
+  chat: readonly ChatMessage[];
+  chatUnread: number;
+  properties: RoomProperties;
+  waiting: WaitingEntry[];
 }
 
 export type RoomAction =
@@ -75,8 +97,13 @@ export type RoomAction =
   | { type: 'devices'; lists: DeviceLists }
   | { type: 'settings'; settings: Partial<Settings> }
   | { type: 'stats'; stats: RemoteStats[] }
-  | { type: 'panel'; panel: 'members' | null }
-  | { type: 'tracksChanged' };
+  | { type: 'panel'; panel: PanelTab | null }
+  | { type: 'tracksChanged' }
+  | { type: 'chat'; messages: readonly ChatMessage[]; live: boolean }
+  | { type: 'properties'; properties: Partial<RoomProperties> }
+  | { type: 'waitingList'; entries: WaitingEntry[] }
+  /** Admitted or denied here: gone from the list before the server's next push. */
+  | { type: 'waitingRemoved'; userIds: number[] };
 
 export const DEFAULT_SETTINGS: Settings = {
   audioID: '',
@@ -108,6 +135,28 @@ export function initialRoomState(settings: Settings = DEFAULT_SETTINGS): RoomSta
     stats: {},
     panel: null,
     tracksVersion: 0,
+    chat: [],
+    chatUnread: 0,
+    properties: {
+      confMute: CONF_MUTE.off,
+      lockRoom: false,
+      waitingRoom: false,
+      screenShareAllowed: true,
+    },
+    waiting: [],
+  };
+}
+
+const HOST_TABS: readonly PanelTab[] = ['waiting', 'controls'];
+
+/** Losing the host role closes the host's tabs and forgets the waiting list. */
+function applyHostRole(state: RoomState): RoomState {
+  if (amHost(state)) return state;
+  if (!HOST_TABS.includes(state.panel as PanelTab) && state.waiting.length === 0) return state;
+  return {
+    ...state,
+    panel: state.panel && HOST_TABS.includes(state.panel) ? 'members' : state.panel,
+    waiting: [],
   };
 }
 
@@ -155,7 +204,7 @@ export function roomReducer(state: RoomState, action: RoomAction): RoomState {
     case 'reconnecting':
       return { ...state, reconnecting: true };
     case 'me':
-      return applySharing(state, { ...state, me: action.me });
+      return applyHostRole(applySharing(state, { ...state, me: action.me }));
     case 'peers': {
       const present = new Set(action.peers.map((p) => p.peerId));
       const next = { ...state, peers: action.peers };
@@ -165,7 +214,7 @@ export function roomReducer(state: RoomState, action: RoomAction): RoomState {
       return applySharing(state, next);
     }
     case 'host':
-      return { ...state, hostId: action.hostId };
+      return applyHostRole({ ...state, hostId: action.hostId });
     case 'activeSpeaker':
       return { ...state, activeSpeaker: action.peerId };
     case 'volume': {
@@ -203,9 +252,34 @@ export function roomReducer(state: RoomState, action: RoomAction): RoomState {
       return { ...state, stats };
     }
     case 'panel':
-      return { ...state, panel: action.panel };
+      if (action.panel && HOST_TABS.includes(action.panel) && !amHost(state)) return state;
+      return {
+        ...state,
+        panel: action.panel,
+        chatUnread: action.panel === 'chat' ? 0 : state.chatUnread,
+      };
     case 'tracksChanged':
       return { ...state, tracksVersion: state.tracksVersion + 1 };
+    case 'chat': {
+      const { log, added } = mergeChat(state.chat, action.messages);
+      if (added.length === 0) return state;
+      const mine = String(state.me?.userId ?? '');
+      const unread =
+        action.live && state.panel !== 'chat' ? added.filter((m) => m.scode !== mine).length : 0;
+      return { ...state, chat: log, chatUnread: state.chatUnread + unread };
+    }
+    case 'properties':
+      return { ...state, properties: { ...state.properties, ...action.properties } };
+    case 'waitingList':
+      if (!amHost(state)) return state.waiting.length ? { ...state, waiting: [] } : state;
+      return {
+        ...state,
+        waiting: action.entries.filter((e) => e.status !== WAITING_STATUS.admitted),
+      };
+    case 'waitingRemoved': {
+      const waiting = state.waiting.filter((e) => !action.userIds.includes(e.userId));
+      return waiting.length === state.waiting.length ? state : { ...state, waiting };
+    }
   }
 }
 

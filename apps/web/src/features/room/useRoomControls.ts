@@ -1,14 +1,23 @@
-/** The toolbar's state and actions: toggles, devices, share, view mode, panel and leave. */
-import { useCallback } from 'react';
-import { dialogFor } from '@meet/shared';
+/**
+ * The toolbar's state and actions: toggles (held off while the host says so), devices, share,
+ * view mode, raised hand, the panel's people and chat tabs, and leave.
+ */
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dialogFor, HAND } from '@meet/shared';
 import type { Settings } from '../../room-client/types';
+import { toast } from '../../ui/toast-store';
 import { useTrack } from './media';
 import { useRoomClient, useRoomDispatch, useRoomState } from './RoomContext';
-import { sharersOf, type ViewMode } from './room-store';
+import { sharersOf, type PanelTab, type ViewMode } from './room-store';
+import { amHost } from './roles';
 import { saveSettings } from './settings-storage';
+import { useHostActions } from './useHostActions';
 
 export function useRoomControls() {
+  const { t } = useTranslation();
   const client = useRoomClient();
+  const actions = useHostActions();
   const dispatch = useRoomDispatch();
   const meId = useRoomState((s) => s.me?.peerId ?? null);
   const settings = useRoomState((s) => s.settings);
@@ -17,7 +26,14 @@ export function useRoomControls() {
   const viewMode = useRoomState((s) => s.viewMode);
   const gridDisabled = useRoomState((s) => sharersOf(s).length > 0);
   const sharing = useRoomState((s) => s.localShare);
-  const panelOpen = useRoomState((s) => s.panel === 'members');
+  const panel = useRoomState((s) => s.panel);
+  const unread = useRoomState((s) => s.chatUnread);
+  const host = useRoomState(amHost);
+  const forceMuted = useRoomState((s) => !!s.me?.forceMuted);
+  const videoDisabled = useRoomState((s) => !!s.me?.videoDisabled);
+  const handUp = useRoomState((s) => s.me?.handUp === HAND.apply);
+  const shareAllowed = useRoomState((s) => s.properties.screenShareAllowed);
+  const [handBusy, setHandBusy] = useState(false);
   const connection = useRoomState((s) => s.connection);
   const memberCount = useRoomState((s) => s.peers.length + (s.me ? 1 : 0));
   // What is on is what I hold a local track for: the client drops the track when it turns off.
@@ -32,7 +48,17 @@ export function useRoomControls() {
     [dispatch, settings],
   );
 
+  // Held off by the host: what is on may still be turned off, nothing may be turned on.
+  const micHeld = forceMuted && !micOn;
+  const cameraHeld = videoDisabled && !cameraOn;
+  const shareHeld = !host && !shareAllowed && !sharing;
+  const openTab = (tab: PanelTab) => dispatch({ type: 'panel', panel: panel === tab ? null : tab });
+
   const toggle = (kind: 'audio' | 'video', on: boolean) => {
+    if (!on && (kind === 'audio' ? micHeld : cameraHeld)) {
+      toast.warning(t(kind === 'audio' ? 'room.errors.forceMuted' : 'room.errors.videoDisabled'));
+      return;
+    }
     // A known permission failure shows its dialog; the attempt still runs in case it was fixed.
     if (!on && dialogFor(permissions[kind])) dispatch({ type: 'permissionModal', kind });
     update(kind === 'audio' ? { audioEnabled: !on } : { videoEnabled: !on });
@@ -47,7 +73,15 @@ export function useRoomControls() {
     devices,
     viewMode,
     gridDisabled,
-    panelOpen,
+    panelOpen: panel === 'members',
+    chatOpen: panel === 'chat',
+    unread,
+    host,
+    micHeld,
+    cameraHeld,
+    shareHeld,
+    handUp,
+    handBusy,
     connection,
     memberCount,
     toggleMic: () => toggle('audio', micOn),
@@ -59,12 +93,20 @@ export function useRoomControls() {
       else void client.switchDevice({ audioOutputId: id });
     },
     toggleShare() {
+      if (shareHeld) {
+        toast.warning(t('room.toolbar.shareDisallowed'));
+        return;
+      }
       // The store learns about my share from the tracks (room-binding), also when the browser's
       // own "Stop sharing" button ends it.
       void (sharing ? client.stopScreenShare() : client.startScreenShare());
     },
     setViewMode: (mode: ViewMode) => dispatch({ type: 'viewMode', mode }),
-    togglePanel: () => dispatch({ type: 'panel', panel: panelOpen ? null : 'members' }),
-    leave: () => void client.leave(),
+    togglePanel: () => openTab('members'),
+    toggleChat: () => openTab('chat'),
+    toggleHand() {
+      setHandBusy(true);
+      void actions.raiseHand(!handUp).finally(() => setHandBusy(false));
+    },
   };
 }

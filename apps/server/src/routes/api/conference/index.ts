@@ -25,6 +25,8 @@ import { authenticate } from '../../../plugins/auth.js';
 import { listItemOf } from '../../../conferences/present.js';
 import type { ConferenceRow } from '../../../db/schema/index.js';
 import { mediaServerUrl } from '../tool.js';
+import hostRoutes from './host.js';
+import waitingRoomRoutes from './waiting-room.js';
 import reserveRoutes from './reserve.js';
 
 export default async function conferenceRoutes(fastify: FastifyInstance) {
@@ -202,6 +204,11 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
           userConferenceName: request.body.userConferenceName,
         });
       }
+      app.services.rooms?.handleRename(
+        row.conferenceId,
+        request.user!.id,
+        request.body.userConferenceName,
+      );
       return ok(request, null);
     },
   );
@@ -261,4 +268,6 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
   );
 
   await app.register(reserveRoutes, { prefix: '/reserve' });
+  await app.register(hostRoutes);
+  await app.register(waitingRoomRoutes);
 }

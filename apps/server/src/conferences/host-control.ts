@@ -1,0 +1,309 @@
+/**
+ * Host controls of a meeting (SPEC.md section 7: `conference/set` and its command types, and
+ * `changeHost`): who may give which command, what it changes in the meeting, and each member's
+ * controls (forced mute, disabled camera, raised hand) that the live room applies.
+ *
+ * Per-member controls live here rather than in the live room so they survive a reconnect, the
+ * room closing while empty, and a rejoin: a force-muted member cannot escape by coming back.
+ */
+import { EventEmitter } from 'node:events';
+import { eq } from 'drizzle-orm';
+import {
+  CONFERENCE_STATUS,
+  CONF_MUTE,
+  HAND,
+  assertUnreachable,
+  commandSchema,
+  type Command,
+  type HostAction,
+} from '@meet/shared';
+import type { Database } from '../db/database.js';
+import { conferences as conferencesTable } from '../db/schema/index.js';
+import type { ConferenceRow, UserRow } from '../db/schema/index.js';
+import { AppError } from '../lib/app-error.js';
+import type { ConferencesRepository } from '../repositories/conferences-repository.js';
+import type { ConferenceService } from './conference-service.js';
+
+export interface MemberControls {
+  /** The host's word on this member's microphone; absent follows the meeting-wide confMute. */
+  forceMute?: boolean;
+  videoDisabled: boolean;
+  /** 0 none, 1 apply, 2 approve, 3 refuse. */
+  handUp: number;
+}
+
+/** A member whose controls changed, and what their client should do with its own media. */
+export interface MemberChange {
+  userId: number;
+  action?: HostAction;
+}
+
+export interface HostControlEvents {
+  membersChanged: [conferenceId: string, changes: MemberChange[]];
+}
+
+/** What a member's controls mean for them right now: the host is never held back. */
+export function effectiveControls(
+  controls: MemberControls | undefined,
+  context: { isHost: boolean; confMute: number },
+): { forceMuted: boolean; videoDisabled: boolean; handUp: number } {
+  return {
+    forceMuted: !context.isHost && (controls?.forceMute ?? context.confMute === CONF_MUTE.forced),
+    videoDisabled: !context.isHost && (controls?.videoDisabled ?? false),
+    handUp: controls?.handUp ?? HAND.none,
+  };
+}
+
+/** Which meeting a call is about: its uri or its number. */
+export interface MeetingRef {
+  conferenceUri?: string;
+  conferenceId?: string;
+}
+
+type Ext = Command['ext'];
+
+interface Context {
+  conf: ConferenceRow;
+  caller: UserRow;
+  /** User ids of everyone in the meeting now. */
+  members: Set<number>;
+  isHost: boolean;
+}
+
+export class HostControl extends EventEmitter<HostControlEvents> {
+  private readonly controls = new Map<string, Map<number, MemberControls>>();
+
+  constructor(
+    private readonly database: Database,
+    private readonly conferences: ConferencesRepository,
+    private readonly service: ConferenceService,
+  ) {
+    super();
+    service.on('ended', (conferenceId) => this.controls.delete(conferenceId));
+    service.on('removed', (conferenceId, userIds) => {
+      for (const userId of userIds) this.controls.get(conferenceId)?.delete(userId);
+    });
+  }
+
+  controlsOf(conferenceId: string, userId: number): MemberControls | undefined {
+    return this.controls.get(conferenceId)?.get(userId);
+  }
+
+  private entry(conferenceId: string, userId: number): MemberControls {
+    let room = this.controls.get(conferenceId);
+    if (!room) this.controls.set(conferenceId, (room = new Map()));
+    let entry = room.get(userId);
+    if (!entry) room.set(userId, (entry = { videoDisabled: false, handUp: HAND.none }));
+    return entry;
+  }
+
+  /** The meeting a call names, by uri first, then by number. */
+  async find(ref: MeetingRef): Promise<ConferenceRow> {
+    if (ref.conferenceUri) {
+      const [row] = await this.database.db
+        .select()
+        .from(conferencesTable)
+        .where(eq(conferencesTable.conferenceUri, ref.conferenceUri));
+      if (row) return row;
+      if (!ref.conferenceId) throw AppError.meetingNoExist();
+    }
+    if (!ref.conferenceId) throw AppError.badRequest('fieldRequired', { field: 'conferenceUri' });
+    return this.service.get(ref.conferenceId);
+  }
+
+  private async context(ref: MeetingRef, caller: UserRow): Promise<Context> {
+    const conf = await this.find(ref);
+    if (conf.status === CONFERENCE_STATUS.finished) throw AppError.meetingOver();
+    const members = new Set((await this.conferences.activeMembers(conf.id)).map((m) => m.userId));
+    if (!members.has(caller.id)) throw AppError.forbidden('notInMeeting');
+    return { conf, caller, members, isHost: caller.id === conf.hostId };
+  }
+
+  /** `conference/set`: `setContent` is the command, already JSON-decoded. */
+  async command(caller: UserRow, ref: MeetingRef, setContent: unknown): Promise<void> {
+    const parsed = commandSchema.safeParse(setContent);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+      throw AppError.badRequest('invalidRequest', {
+        detail: `setContent ${where}${issue?.message ?? 'is not a command'}`,
+      });
+    }
+    const { ext, room } = parsed.data;
+    const ctx = await this.context({ ...ref, conferenceUri: ref.conferenceUri ?? room }, caller);
+    const type = ext.ext_type;
+    switch (type) {
+      case 'hand_up':
+        return this.handUp(ctx, ext);
+      case 'change_host':
+        return this.changeHostTo(ctx, userIdOf(ext.new_host_code ?? ext.code_list?.[0]));
+      case 'conf_mute':
+      case 'video_enable':
+      case 'screen_share':
+      case 'lock_room':
+      case 'kick_member':
+      case 'conf_dismiss':
+        if (!ctx.isHost) throw AppError.forbidden('hostOnly');
+        return this.hostCommand(ctx, type, ext);
+      default:
+        return assertUnreachable(type);
+    }
+  }
+
+  /** `conference/changeHost`, and `change_host`: the host hands over, or the creator reclaims. */
+  async changeHost(caller: UserRow, ref: MeetingRef, newHost: string | number | undefined) {
+    const ctx = await this.context(ref, caller);
+    await this.changeHostTo(ctx, userIdOf(newHost));
+  }
+
+  private async changeHostTo(ctx: Context, newHostId: number): Promise<void> {
+    const reclaim = newHostId === ctx.caller.id && ctx.caller.id === ctx.conf.creatorId;
+    if (!ctx.isHost && !reclaim) throw AppError.forbidden('hostOnly');
+    if (!ctx.members.has(newHostId)) throw AppError.badRequest('memberNotInMeeting');
+    if (newHostId !== ctx.conf.hostId) await this.service.setHost(ctx.conf, newHostId);
+  }
+
+  private async hostCommand(
+    ctx: Context,
+    type: Exclude<Ext['ext_type'], 'hand_up' | 'change_host'>,
+    ext: Ext,
+  ): Promise<void> {
+    const { conf } = ctx;
+    switch (type) {
+      case 'conf_mute': {
+        const value = valueOf(ext, ['0', '1', '2']);
+        if (ext.scope !== 'all' && ext.code_list?.length) return this.muteSome(ctx, ext, value);
+        const confMute = Number(value);
+        await this.service.setProperties(conf, { confMute });
+        // A meeting-wide word replaces what was said about single members.
+        for (const controls of this.controls.get(conf.conferenceId)?.values() ?? [])
+          delete controls.forceMute;
+        const action = confMute === CONF_MUTE.off ? undefined : 'muteAudio';
+        return this.announce(
+          conf,
+          [...ctx.members].map((userId) => ({
+            userId,
+            action: userId === conf.hostId ? undefined : action,
+          })),
+        );
+      }
+      case 'video_enable': {
+        const disabled = valueOf(ext, ['0', '1']) === '0';
+        const targets = this.targets(ctx, ext);
+        for (const userId of targets)
+          this.entry(conf.conferenceId, userId).videoDisabled = disabled;
+        const action = disabled ? 'disableVideo' : undefined;
+        return this.announce(
+          conf,
+          targets.map((userId) => ({ userId, action })),
+        );
+      }
+      case 'screen_share':
+        await this.service.setProperties(conf, {
+          screenShareAllowed: valueOf(ext, ['0', '1']) === '1',
+        });
+        return;
+      case 'lock_room':
+        await this.service.setProperties(conf, { lockRoom: valueOf(ext, ['0', '1']) === '1' });
+        return;
+      case 'kick_member': {
+        if (!ext.code_list?.length)
+          throw AppError.badRequest('fieldRequired', { field: 'code_list' });
+        const targets = this.targets(ctx, ext);
+        if (targets.length) await this.service.remove(conf, targets);
+        return;
+      }
+      case 'conf_dismiss':
+        await this.service.end(conf);
+        return;
+      default:
+        return assertUnreachable(type);
+    }
+  }
+
+  /** conf_mute about some members: '1' mute, '2' force mute, '0' lift their force mute. */
+  private muteSome(ctx: Context, ext: Ext, value: string): void {
+    const targets = this.targets(ctx, ext);
+    for (const userId of targets) {
+      const controls = this.entry(ctx.conf.conferenceId, userId);
+      if (value === '2') controls.forceMute = true;
+      if (value === '0') controls.forceMute = false;
+    }
+    const action = value === '0' ? undefined : 'muteAudio';
+    this.announce(
+      ctx.conf,
+      targets.map((userId) => ({ userId, action })),
+    );
+  }
+
+  /**
+   * hand_up: a member raises ('1') or lowers ('0') their own hand; the host approves ('1') or
+   * refuses ('0') some members, or everyone whose hand is up. Approval lifts a forced mute and
+   * turns the member's microphone on.
+   */
+  private handUp(ctx: Context, ext: Ext): void {
+    const value = valueOf(ext, ['0', '1']);
+    const { conf, caller } = ctx;
+    const aboutSelf =
+      ext.scope !== 'all' &&
+      (!ext.code_list?.length ||
+        (ext.code_list.length === 1 && ext.code_list[0] === String(caller.id)));
+    if (aboutSelf) {
+      this.entry(conf.conferenceId, caller.id).handUp = value === '1' ? HAND.apply : HAND.none;
+      return this.announce(conf, [{ userId: caller.id }]);
+    }
+    if (!ctx.isHost) throw AppError.forbidden('hostOnly');
+    const targets =
+      ext.scope === 'all'
+        ? this.targets(ctx, ext).filter(
+            (userId) => this.controlsOf(conf.conferenceId, userId)?.handUp === HAND.apply,
+          )
+        : this.targets(ctx, ext);
+    const approve = value === '1';
+    for (const userId of targets) {
+      const controls = this.entry(conf.conferenceId, userId);
+      controls.handUp = approve ? HAND.approve : HAND.refuse;
+      if (approve) controls.forceMute = false;
+    }
+    const action = approve ? 'unmuteAudio' : undefined;
+    this.announce(
+      conf,
+      targets.map((userId) => ({ userId, action })),
+    );
+  }
+
+  /** The members a command is about: everyone but the host, or those of code_list. */
+  private targets(ctx: Context, ext: Ext): number[] {
+    const { members, conf } = ctx;
+    if (ext.scope === 'all') return [...members].filter((id) => id !== conf.hostId);
+    if (!ext.code_list?.length) {
+      throw AppError.badRequest('invalidRequest', { detail: 'code_list or scope "all" is needed' });
+    }
+    const ids = [...new Set(ext.code_list.map(userIdOf))];
+    if (!ids.some((id) => members.has(id))) throw AppError.badRequest('memberNotInMeeting');
+    return ids.filter((id) => members.has(id) && id !== conf.hostId);
+  }
+
+  private announce(conf: ConferenceRow, changes: MemberChange[]): void {
+    if (changes.length) this.emit('membersChanged', conf.conferenceId, changes);
+  }
+}
+
+function valueOf<const T extends string>(ext: Ext, allowed: readonly T[]): T {
+  const value = ext.ext_value.trim();
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw AppError.badRequest('invalidRequest', {
+    detail: `ext_value of ${ext.ext_type} must be ${allowed.join(', ')}`,
+  });
+}
+
+function userIdOf(code: string | number | undefined): number {
+  const id = Number(code);
+  if (code === undefined || code === '') {
+    throw AppError.badRequest('fieldRequired', { field: 'new_host_code' });
+  }
+  if (!Number.isSafeInteger(id) || id <= 0) {
+    throw AppError.badRequest('invalidRequest', { detail: `${String(code)} is not a user id` });
+  }
+  return id;
+}

@@ -1,0 +1,110 @@
+/**
+ * The long-lived `/message` namespace: authenticated by userId, deviceId and token; answers
+ * pings; keeps people in the waiting room told what the host decided (SPEC.md section 4).
+ * Every message both ways is a `{ msgId, messageJson }` envelope on the `message` event.
+ */
+import type { Namespace, Socket } from 'socket.io';
+import {
+  MESSAGE_EVENT,
+  ResultCode,
+  WAITING_ROOM_MESSAGES,
+  clientMessageSchema,
+  messageAuthSchema,
+  type ClientMessage,
+} from '@meet/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Services } from '../services.js';
+import type { UserRow } from '../db/schema/index.js';
+import type { MessageHub } from './message-hub.js';
+
+interface SocketData {
+  user: UserRow;
+  deviceId: string;
+}
+
+function refuse(code: number, message: string): Error {
+  return Object.assign(new Error(message), { data: { code } });
+}
+
+export function registerMessageNamespace(
+  nsp: Namespace,
+  services: Services,
+  hub: MessageHub,
+  log: FastifyBaseLogger,
+): void {
+  nsp.use((socket, next) => {
+    void (async () => {
+      const auth = messageAuthSchema.safeParse(socket.handshake.auth);
+      if (!auth.success) return next(refuse(ResultCode.failure, 'bad handshake'));
+      const user = await services.sessions.userOf(auth.data.token);
+      if (!user || user.id !== auth.data.userId)
+        return next(refuse(ResultCode.authFailed, 'authentication failed'));
+      (socket.data as SocketData) = { user, deviceId: auth.data.deviceId };
+      next();
+    })().catch((error: unknown) => {
+      log.error({ err: error }, 'message socket handshake failed');
+      next(refuse(ResultCode.failure, 'server error'));
+    });
+  });
+
+  services.conferenceService.on('waitingNotice', (conf, userIds, message) => {
+    hub.sendToUsers(userIds, {
+      msgType: message,
+      code: WAITING_ROOM_MESSAGES[message],
+      conferenceUri: conf.conferenceUri,
+      conferenceId: conf.conferenceId,
+    });
+  });
+
+  nsp.on('connection', (socket: Socket) => {
+    const { user, deviceId } = socket.data as SocketData;
+    const replaced = hub.add(user.id, deviceId, socket);
+    if (replaced) {
+      hub.send(replaced, { msgType: 'new_connection_replace' });
+      replaced.disconnect(true);
+    }
+    socket.on('disconnect', () => hub.remove(user.id, deviceId, socket));
+    socket.on(MESSAGE_EVENT, (raw: unknown) => {
+      const parsed = clientMessageSchema.safeParse(raw);
+      if (!parsed.success) {
+        log.warn({ issue: parsed.error.issues[0]?.message }, 'ignored an invalid message');
+        return;
+      }
+      handle(socket, user, parsed.data).catch((error: unknown) => {
+        log.warn({ err: error }, 'message socket request failed');
+      });
+    });
+  });
+
+  async function handle(socket: Socket, user: UserRow, message: ClientMessage): Promise<void> {
+    const json = message.messageJson;
+    switch (json.msgType) {
+      case 'ping':
+        hub.send(socket, { msgType: 'pong' });
+        return;
+      case 'join_waiting_room': {
+        // Registering is implicit (the hub knows the user); what is left is to catch up on a
+        // decision made while this socket was away.
+        const conf = await services.hostControl.find({ conferenceUri: json.conferenceUri });
+        const state = await services.waitingRoom.stateFor(conf, user.id);
+        if (state === 'waiting') return;
+        hub.send(socket, {
+          msgType: state,
+          code: WAITING_ROOM_MESSAGES[state],
+          conferenceUri: conf.conferenceUri,
+          conferenceId: conf.conferenceId,
+        });
+        return;
+      }
+      case 'leave_waiting_room': {
+        const conf = await services.hostControl.find({ conferenceUri: json.conferenceUri });
+        await services.waitingRoom.leave(conf, user.id);
+        return;
+      }
+      default: {
+        const never: never = json;
+        throw new Error(`unexpected message ${JSON.stringify(never)}`);
+      }
+    }
+  }
+}

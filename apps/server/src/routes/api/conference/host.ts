@@ -1,0 +1,48 @@
+/**
+ * Host controls of SPEC.md section 7: `conference/set` with its command types, and
+ * `conference/changeHost`. HostControl decides who may do what; these only read the call.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { changeHostBody, conferenceSetBody, emptyPayload, replySchema } from '@meet/shared';
+import { AppError } from '../../../lib/app-error.js';
+import { ok } from '../../../lib/reply.js';
+import { authenticate } from '../../../plugins/auth.js';
+
+export default async function hostRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { hostControl } = app.services;
+  const tags = ['conference'];
+  const limit = { rateLimit: { max: 240, timeWindow: 60_000 } };
+
+  app.post(
+    '/set',
+    {
+      preHandler: authenticate,
+      config: limit,
+      schema: { tags, body: conferenceSetBody, response: { 200: replySchema(emptyPayload) } },
+    },
+    async (request) => {
+      const { conferenceUri, conferenceId, setContent } = request.body;
+      await hostControl.command(request.user!, { conferenceUri, conferenceId }, setContent);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/changeHost',
+    {
+      preHandler: authenticate,
+      config: limit,
+      schema: { tags, body: changeHostBody, response: { 200: replySchema(emptyPayload) } },
+    },
+    async (request) => {
+      const { conferenceUri, conferenceId, newHostCode, userId } = request.body;
+      const newHost = newHostCode ?? userId;
+      if (newHost === undefined)
+        throw AppError.badRequest('fieldRequired', { field: 'newHostCode' });
+      await hostControl.changeHost(request.user!, { conferenceUri, conferenceId }, newHost);
+      return ok(request, null);
+    },
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * The waiting-room calls of SPEC.md section 7: the host's list, admitting, denying (optionally
+ * for good) and turning the waiting room on or off. Host only; WaitingRoomService holds the rules.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  approveJoinBody,
+  denyJoinBody,
+  emptyPayload,
+  replySchema,
+  waitingEntry,
+  waitingListBody,
+  waitingRoomStatusBody,
+} from '@meet/shared';
+import { z } from 'zod';
+import { ok } from '../../../lib/reply.js';
+import { authenticate } from '../../../plugins/auth.js';
+
+const userIds = (list: string[]) => [...new Set(list.map(Number).filter(Number.isSafeInteger))];
+
+export default async function waitingRoomRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { waitingRoom } = app.services;
+  const tags = ['conference'];
+  const limit = { rateLimit: { max: 240, timeWindow: 60_000 } };
+
+  app.post(
+    '/getWaitingRoomMemberList',
+    {
+      preHandler: authenticate,
+      config: limit,
+      schema: {
+        tags,
+        body: waitingListBody,
+        response: { 200: replySchema(z.array(waitingEntry)) },
+      },
+    },
+    async (request) => {
+      const conf = await waitingRoom.hostedBy(request.user!, request.body);
+      return ok(request, await waitingRoom.list(conf, request.body.codeList));
+    },
+  );
+
+  app.post(
+    '/approveJoin',
+    {
+      preHandler: authenticate,
+      config: limit,
+      schema: { tags, body: approveJoinBody, response: { 200: replySchema(emptyPayload) } },
+    },
+    async (request) => {
+      const conf = await waitingRoom.hostedBy(request.user!, request.body);
+      await waitingRoom.approve(conf, userIds(request.body.userIdList));
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/denyJoin',
+    {
+      preHandler: authenticate,
+      config: limit,
+      schema: { tags, body: denyJoinBody, response: { 200: replySchema(emptyPayload) } },
+    },
+    async (request) => {
+      const conf = await waitingRoom.hostedBy(request.user!, request.body);
+      await waitingRoom.deny(
+        conf,
+        userIds(request.body.userIdList),
+        request.body.addToBlackList === 1,
+      );
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/updateWaitingRoomStatus',
+    {
+      preHandler: authenticate,
+      config: limit,
+      schema: { tags, body: waitingRoomStatusBody, response: { 200: replySchema(emptyPayload) } },
+    },
+    async (request) => {
+      const conf = await waitingRoom.hostedBy(request.user!, request.body);
+      await waitingRoom.setEnabled(conf, request.body.status === 1);
+      return ok(request, null);
+    },
+  );
+}

@@ -1,0 +1,140 @@
+/** The poll calls of SPEC.md section 7 ("Votes"), under /api/vote. Rules live in PollService. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ResultCode,
+  XLSX_MEDIA_TYPE,
+  createVoteBody,
+  emptyPayload,
+  formatMessage,
+  participateBody,
+  pollDetail,
+  pollList,
+  replySchema,
+  updateVoteBody,
+  voteIdBody,
+  voteListBody,
+  type ErrorKey,
+} from '@meet/shared';
+import { requestLanguage } from '../../../lib/language.js';
+import { ok } from '../../../lib/reply.js';
+import { authenticate } from '../../../plugins/auth.js';
+import { contentDisposition } from '../../../polls/export.js';
+
+/** A success reply whose `msg` says what happened (shared / no longer shared). */
+function okSaying<T>(request: FastifyRequest, key: ErrorKey, payload: T) {
+  return { code: ResultCode.success, msg: formatMessage(key, requestLanguage(request)), payload };
+}
+
+export default async function voteRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const polls = app.services.pollService;
+  const tags = ['vote'];
+  const detailReply = { 200: replySchema(pollDetail) };
+  // Visitors take part in meetings too, so any signed-in account may call these; the service
+  // decides per meeting who is host and who is a member.
+  const preHandler = authenticate;
+
+  app.post(
+    '/create',
+    { preHandler, schema: { tags, body: createVoteBody, response: detailReply } },
+    async (request) => {
+      const { conferenceUri, voteList } = request.body;
+      return ok(request, await polls.create(request.user!, conferenceUri, voteList));
+    },
+  );
+
+  app.post(
+    '/update',
+    { preHandler, schema: { tags, body: updateVoteBody, response: detailReply } },
+    async (request) => {
+      const { conferenceUri, voteId, voteList } = request.body;
+      return ok(request, await polls.update(request.user!, conferenceUri, voteId, voteList));
+    },
+  );
+
+  app.post(
+    '/list',
+    { preHandler, schema: { tags, body: voteListBody, response: { 200: replySchema(pollList) } } },
+    async (request) => ok(request, await polls.list(request.user!, request.body.conferenceUri)),
+  );
+
+  // get and result answer the same detail; counts are in it only for hosts or once published.
+  for (const path of ['/get', '/result']) {
+    app.post(
+      path,
+      { preHandler, schema: { tags, body: voteIdBody, response: detailReply } },
+      async (request) => ok(request, await polls.detail(request.user!, request.body.voteId)),
+    );
+  }
+
+  app.post(
+    '/launch',
+    { preHandler, schema: { tags, body: voteIdBody, response: detailReply } },
+    async (request) => ok(request, await polls.launch(request.user!, request.body.voteId)),
+  );
+
+  app.post(
+    '/stop',
+    { preHandler, schema: { tags, body: voteIdBody, response: detailReply } },
+    async (request) => ok(request, await polls.stop(request.user!, request.body.voteId)),
+  );
+
+  app.post(
+    '/delete',
+    {
+      preHandler,
+      schema: { tags, body: voteIdBody, response: { 200: replySchema(emptyPayload) } },
+    },
+    async (request) => {
+      await polls.delete(request.user!, request.body.voteId);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/publishResult',
+    { preHandler, schema: { tags, body: voteIdBody, response: detailReply } },
+    async (request) =>
+      okSaying(
+        request,
+        'pollResultShared',
+        await polls.setResultPublished(request.user!, request.body.voteId, true),
+      ),
+  );
+
+  app.post(
+    '/unPublishResult',
+    { preHandler, schema: { tags, body: voteIdBody, response: detailReply } },
+    async (request) =>
+      okSaying(
+        request,
+        'pollResultHidden',
+        await polls.setResultPublished(request.user!, request.body.voteId, false),
+      ),
+  );
+
+  app.post(
+    '/participate',
+    { preHandler, schema: { tags, body: participateBody, response: detailReply } },
+    async (request) => ok(request, await polls.participate(request.user!, request.body)),
+  );
+
+  /** The xlsx itself on success; failures are the usual JSON reply. */
+  app.post(
+    '/export',
+    { preHandler, schema: { tags, body: voteIdBody } },
+    async (request, reply) => {
+      const file = await polls.exportWorkbook(
+        request.user!,
+        request.body.voteId,
+        requestLanguage(request),
+      );
+      return reply
+        .header('content-type', XLSX_MEDIA_TYPE)
+        .header('content-disposition', contentDisposition(file.filename))
+        .header('cache-control', 'no-store')
+        .send(file.content);
+    },
+  );
+}

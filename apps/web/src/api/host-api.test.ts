@@ -1,0 +1,57 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { hostApi, waitingEntries } from './host-api';
+
+describe('host calls', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const body = (i = 0) =>
+    JSON.parse(fetchMock.mock.calls[i]![1]?.body as string) as Record<string, unknown>;
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(new Response(JSON.stringify({ code: 0, msg: 'success', payload: null }))),
+    );
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  test('a command about members carries setContent as JSON with a comma-joined code_list', async () => {
+    await hostApi.commandFor('uri-1', 'conf_mute', '2', [7, 8]);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/conference/set');
+    expect(body().conferenceUri).toBe('uri-1');
+    expect(JSON.parse(body().setContent as string)).toEqual({
+      room: 'uri-1',
+      ext: { ext_type: 'conf_mute', ext_value: '2', code_list: '7,8' },
+    });
+  });
+
+  test('a command about everyone has scope all', async () => {
+    await hostApi.commandFor('uri-1', 'hand_up', '1', 'all');
+    expect(JSON.parse(body().setContent as string).ext).toEqual({
+      ext_type: 'hand_up',
+      ext_value: '1',
+      scope: 'all',
+    });
+  });
+
+  test('the waiting-room calls send their lists and flags as the server reads them', async () => {
+    await hostApi.denyJoin('uri-1', [5, 6], true);
+    await hostApi.updateWaitingRoomStatus('uri-1', false);
+    expect(body(0)).toMatchObject({ conferenceUri: 'uri-1', userIdList: '5,6', addToBlackList: 1 });
+    expect(body(1)).toMatchObject({ conferenceUri: 'uri-1', status: 0 });
+  });
+});
+
+test('the waiting list comes bare or wrapped, without admitted entries', () => {
+  const entry = (userId: number, status: number) => ({
+    userId,
+    status,
+    userAvatar: '',
+    userConferenceName: 'x',
+  });
+  expect(waitingEntries([entry(1, 2), entry(2, 1)]).map((e) => e.userId)).toEqual([1]);
+  expect(waitingEntries({ list: [entry(3, 3)] }).map((e) => e.userId)).toEqual([3]);
+  expect(waitingEntries(null)).toEqual([]);
+});

@@ -1,0 +1,51 @@
+/**
+ * What each waiting-room notice of the `/message` socket means for someone waiting (SPEC.md
+ * section 4): approval joins again, every other notice ends the wait with its own warning.
+ * Pure, so the table is tested on its own.
+ */
+import type { WaitingRoomMessage } from '@meet/shared';
+
+/** Translation keys of the warnings that end a wait. */
+export type WaitingEndKey =
+  | 'join.waitingRoomDenied'
+  | 'join.conferenceClosed'
+  | 'join.networkErrorRetryTip'
+  | 'join.waitingRoomKickOut';
+
+export type WaitingOutcome = { kind: 'join' } | { kind: 'end'; warning: WaitingEndKey };
+
+const OUTCOMES: Record<WaitingRoomMessage, WaitingOutcome> = {
+  waiting_room_deny: { kind: 'end', warning: 'join.waitingRoomDenied' },
+  waiting_room_approve: { kind: 'join' },
+  conference_closed: { kind: 'end', warning: 'join.conferenceClosed' },
+  waiting_room_error: { kind: 'end', warning: 'join.networkErrorRetryTip' },
+  waiting_room_kick_out: { kind: 'end', warning: 'join.waitingRoomKickOut' },
+};
+
+export const WAITING_ROOM_MESSAGE_TYPES = Object.keys(OUTCOMES) as WaitingRoomMessage[];
+
+export function waitingOutcome(msgType: WaitingRoomMessage): WaitingOutcome {
+  return OUTCOMES[msgType];
+}
+
+/** The meeting someone waits for, as the 3018 reply names it. */
+export interface WaitingFor {
+  conferenceId: string;
+  conferenceUri: string | null;
+}
+
+/** A notice is for this wait when it names the same meeting (by uri or number). */
+export function isForWait(
+  wait: WaitingFor,
+  notice: { conferenceUri?: string; conferenceId?: string | number },
+): boolean {
+  if (wait.conferenceUri && notice.conferenceUri === wait.conferenceUri) return true;
+  return notice.conferenceId !== undefined && String(notice.conferenceId) === wait.conferenceId;
+}
+
+/** The meeting uri in a 3018 reply's payload, if it carries one. */
+export function conferenceUriOf(payload: unknown): string | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const uri = (payload as { conferenceUri?: unknown }).conferenceUri;
+  return typeof uri === 'string' && uri.length > 0 ? uri : null;
+}

@@ -1,0 +1,210 @@
+/**
+ * One row of the people list: avatar, name with host / creator / guest labels, raised hand,
+ * share, camera and microphone state. The host also gets the member's actions (shown on hover
+ * or focus) and, for a raised hand, approve and refuse. Test hooks: `data-member-row`,
+ * `hand-state` (`data-hand`), `member-mute`, `member-video`, `member-make-host`, `member-remove`,
+ * `hand-approve`, `hand-refuse`, `rename-me`, `reclaim-host`.
+ */
+import { useTranslation } from 'react-i18next';
+import type { PeerInfo } from '@meet/shared';
+import { Avatar } from '../../ui/Avatar';
+import { EditIcon } from '../../ui/icons';
+import {
+  CamIcon,
+  CamOffIcon,
+  HandIcon,
+  HostIcon,
+  MicIcon,
+  MicOffIcon,
+  PersonRemoveIcon,
+  ShareIcon,
+} from './room-icons';
+import { handRaised } from './roles';
+
+export interface MemberRowProps {
+  member: PeerInfo & { isHost: boolean };
+  isMe: boolean;
+  sharing: boolean;
+  /** I am the host and this is someone else: their actions are mine to take. */
+  manage: boolean;
+  /** My own row, as the creator who is not host: I may take the role back. */
+  canReclaim: boolean;
+  onMute(): void;
+  onVideo(): void;
+  onMakeHost(): void;
+  onRemove(): void;
+  onHand(approve: boolean): void;
+  onRename(): void;
+  onReclaim(): void;
+}
+
+export function MemberRow(props: MemberRowProps) {
+  const { t } = useTranslation();
+  const { member: m, isMe, sharing, manage } = props;
+  const raised = handRaised(m);
+  const roles = [
+    m.isHost && t('room.members.host'),
+    m.isCreator && t('room.members.creator'),
+    m.isVisitor && t('room.members.visitor'),
+  ].filter(Boolean);
+  const micLabel = m.forceMuted
+    ? t('room.members.forceMuted')
+    : m.audioEnabled
+      ? t('room.members.micOn')
+      : t('room.members.micOff');
+  const camLabel = m.videoDisabled
+    ? t('room.members.videoDisabled')
+    : m.videoEnabled
+      ? t('room.members.cameraOn')
+      : t('room.members.cameraOff');
+  const muteLabel = m.forceMuted ? t('room.members.allowUnmute') : t('room.members.mute');
+  const videoLabel = m.videoDisabled ? t('room.members.allowVideo') : t('room.members.stopVideo');
+
+  return (
+    <li
+      className={`room-member${manage ? ' room-member--managed' : ''}`}
+      data-member-row={m.peerId}
+    >
+      <Avatar src={m.avatar || null} name={m.displayName} size={36} />
+      <div className="room-member__main">
+        <div className="room-member__line">
+          <span className="room-member__name" title={m.displayName}>
+            {m.displayName}
+          </span>
+          {isMe && <span className="room-member__tag">({t('room.members.me')})</span>}
+          {isMe && (
+            <button
+              type="button"
+              className="room-member__edit"
+              data-testid="rename-me"
+              aria-label={t('room.rename.open')}
+              title={t('room.rename.open')}
+              onClick={props.onRename}
+            >
+              <EditIcon size={16} />
+            </button>
+          )}
+        </div>
+        {roles.length > 0 && <div className="room-member__role">{roles.join(' · ')}</div>}
+        {raised && manage && (
+          <div className="room-member__hand">
+            <button
+              type="button"
+              className="room-chip room-chip--primary"
+              data-testid="hand-approve"
+              onClick={() => props.onHand(true)}
+            >
+              {t('room.hands.approve')}
+            </button>
+            <button
+              type="button"
+              className="room-chip"
+              data-testid="hand-refuse"
+              onClick={() => props.onHand(false)}
+            >
+              {t('room.hands.refuse')}
+            </button>
+          </div>
+        )}
+        {props.canReclaim && (
+          <button
+            type="button"
+            className="room-chip room-member__reclaim"
+            data-testid="reclaim-host"
+            onClick={props.onReclaim}
+          >
+            {t('room.members.reclaim')}
+          </button>
+        )}
+      </div>
+      <div className="room-member__flags">
+        {raised && (
+          <span
+            role="img"
+            data-testid="hand-state"
+            data-hand={m.handUp}
+            aria-label={t('room.hands.raised')}
+            title={t('room.hands.raised')}
+            className="room-flag room-flag--hand"
+          >
+            <HandIcon size={18} />
+          </span>
+        )}
+        {sharing && (
+          <span
+            role="img"
+            aria-label={t('room.members.sharing')}
+            title={t('room.members.sharing')}
+            className="room-flag room-flag--share"
+          >
+            <ShareIcon size={18} />
+          </span>
+        )}
+        <span
+          role="img"
+          aria-label={camLabel}
+          title={camLabel}
+          className={`room-flag${m.videoEnabled ? '' : ' room-flag--off'}${m.videoDisabled ? ' room-flag--held' : ''}`}
+        >
+          {m.videoEnabled ? <CamIcon size={18} /> : <CamOffIcon size={18} />}
+        </span>
+        <span
+          role="img"
+          aria-label={micLabel}
+          title={micLabel}
+          className={`room-flag${m.audioEnabled ? '' : ' room-flag--off'}${m.forceMuted ? ' room-flag--held' : ''}`}
+        >
+          {m.audioEnabled ? <MicIcon size={18} /> : <MicOffIcon size={18} />}
+        </span>
+      </div>
+      {manage && (
+        <div
+          className="room-member__actions"
+          role="group"
+          aria-label={t('room.members.actionsFor', { name: m.displayName })}
+        >
+          <button
+            type="button"
+            className="room-action"
+            data-testid="member-mute"
+            aria-label={muteLabel}
+            title={muteLabel}
+            onClick={props.onMute}
+          >
+            {m.forceMuted ? <MicIcon size={18} /> : <MicOffIcon size={18} />}
+          </button>
+          <button
+            type="button"
+            className="room-action"
+            data-testid="member-video"
+            aria-label={videoLabel}
+            title={videoLabel}
+            onClick={props.onVideo}
+          >
+            {m.videoDisabled ? <CamIcon size={18} /> : <CamOffIcon size={18} />}
+          </button>
+          <button
+            type="button"
+            className="room-action"
+            data-testid="member-make-host"
+            aria-label={t('room.members.makeHost')}
+            title={t('room.members.makeHost')}
+            onClick={props.onMakeHost}
+          >
+            <HostIcon size={18} />
+          </button>
+          <button
+            type="button"
+            className="room-action room-action--danger"
+            data-testid="member-remove"
+            aria-label={t('room.members.remove')}
+            title={t('room.members.remove')}
+            onClick={props.onRemove}
+          >
+            <PersonRemoveIcon size={18} />
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The right panel with its tabs: people and chat for everyone, the waiting room and the host
+ * controls for the host only (they vanish the moment the role moves on). Test hooks:
+ * `room-panel`, `panel-tab-{members|chat|waiting|controls}`.
+ */
+import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconButton } from '../../ui/Button';
+import { CloseIcon } from '../../ui/icons';
+import { ChatTab } from './ChatTab';
+import { ControlsTab } from './ControlsTab';
+import { MembersTab } from './MembersTab';
+import { useRoomDispatch, useRoomState } from './RoomContext';
+import type { PanelTab } from './room-store';
+import { amHost } from './roles';
+import { WaitingTab } from './WaitingTab';
+
+const EVERYONE: PanelTab[] = ['members', 'chat'];
+const HOST: PanelTab[] = ['members', 'chat', 'waiting', 'controls'];
+
+export function RoomPanel() {
+  const { t } = useTranslation();
+  const dispatch = useRoomDispatch();
+  const panel = useRoomState((s) => s.panel);
+  const host = useRoomState(amHost);
+  const waiting = useRoomState((s) => s.waiting.length);
+  const unread = useRoomState((s) => s.chatUnread);
+  const tabs = host ? HOST : EVERYONE;
+  if (!panel) return null;
+
+  const select = (tab: PanelTab) => dispatch({ type: 'panel', panel: tab });
+  // Arrow keys move between tabs, as in any tab list.
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    const next = tabs[(tabs.indexOf(panel) + step + tabs.length) % tabs.length]!;
+    select(next);
+    document.getElementById(`room-tab-${next}`)?.focus();
+  };
+  const badge = (tab: PanelTab) => {
+    const count = tab === 'waiting' ? waiting : tab === 'chat' ? unread : 0;
+    if (count === 0) return null;
+    return (
+      <span className="room-tab__badge" data-testid={`panel-tab-${tab}-count`}>
+        {count > 99 ? '99+' : count}
+      </span>
+    );
+  };
+
+  return (
+    <aside className="room-panel" data-testid="room-panel" aria-label={t('room.panel.label')}>
+      <header className="room-panel__top">
+        <div
+          className="room-tabs"
+          role="tablist"
+          aria-label={t('room.panel.label')}
+          onKeyDown={onKeyDown}
+        >
+          {tabs.map((tab) => (
+            <button
+              key={tab}
+              id={`room-tab-${tab}`}
+              type="button"
+              role="tab"
+              aria-selected={panel === tab}
+              aria-controls="room-tabpanel"
+              tabIndex={panel === tab ? 0 : -1}
+              data-testid={`panel-tab-${tab}`}
+              className={`room-tab${panel === tab ? ' room-tab--active' : ''}`}
+              onClick={() => select(tab)}
+            >
+              {t(`room.panel.${tab}`)}
+              {badge(tab)}
+            </button>
+          ))}
+        </div>
+        <IconButton
+          aria-label={t('room.panel.close')}
+          title={t('room.panel.close')}
+          onClick={() => dispatch({ type: 'panel', panel: null })}
+        >
+          <CloseIcon />
+        </IconButton>
+      </header>
+      <div
+        id="room-tabpanel"
+        className="room-panel__body"
+        role="tabpanel"
+        aria-labelledby={`room-tab-${panel}`}
+      >
+        {panel === 'members' && <MembersTab />}
+        {panel === 'chat' && <ChatTab />}
+        {panel === 'waiting' && host && <WaitingTab />}
+        {panel === 'controls' && host && <ControlsTab />}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The chat tab's state and actions: the messages, the composer (Enter sends, Shift+Enter makes
+ * a new line, the length rule), sending through the room client with the server's refusal
+ * shown, and keeping the newest message in view.
+ */
+import {
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type KeyboardEvent,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { CHAT_MAX_LENGTH } from '@meet/shared';
+import { RequestError } from '../../room-client/signaling';
+import { chatLength, chatProblem } from './chat-log';
+import { useRoomClient, useRoomState } from './RoomContext';
+
+/** Within this distance of the bottom the list follows new messages; further up, the reader is reading. */
+const FOLLOW_PX = 80;
+
+export function useChat() {
+  const { t } = useTranslation();
+  const client = useRoomClient();
+  const messages = useRoomState((s) => s.chat);
+  const myId = useRoomState((s) => String(s.me?.userId ?? ''));
+  const connected = useRoomState((s) => s.connection === 'connected');
+  const [draft, setDraft] = useState('');
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const following = useRef(true);
+  const forceFollow = useRef(true);
+
+  const problem = chatProblem(draft);
+  const length = chatLength(draft);
+  const error =
+    problem === 'tooLong' ? t('room.chat.tooLong', { max: CHAT_MAX_LENGTH }) : sendError;
+
+  // New messages, and the composer growing under the list, keep the newest line in view.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list || !(following.current || forceFollow.current)) return;
+    list.scrollTop = list.scrollHeight;
+    forceFollow.current = false;
+  }, [messages, draft]);
+
+  const send = useCallback(async () => {
+    if (sending || chatProblem(draft) !== null) return;
+    setSending(true);
+    setSendError(null);
+    // My own message always comes into view, even when I had scrolled up; it may be in the
+    // store before the request resolves.
+    forceFollow.current = true;
+    try {
+      await client.sendMessage(draft.trim());
+      setDraft('');
+    } catch (e) {
+      forceFollow.current = false;
+      // The server's refusal is in its words; a dropped socket gets ours.
+      const own = e instanceof RequestError && e.code !== -1 && e.message;
+      setSendError(own || t('room.chat.sendFailed'));
+    } finally {
+      setSending(false);
+    }
+  }, [client, draft, sending, t]);
+
+  return {
+    messages,
+    myId,
+    draft,
+    length,
+    max: CHAT_MAX_LENGTH,
+    error,
+    canSend: problem === null && !sending && connected,
+    listRef,
+    onScroll() {
+      const list = listRef.current;
+      if (list)
+        following.current = list.scrollHeight - list.scrollTop - list.clientHeight < FOLLOW_PX;
+    },
+    onChange(event: ChangeEvent<HTMLTextAreaElement>) {
+      setDraft(event.target.value);
+      setSendError(null);
+    },
+    onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+      // Enter while an input method composes (Chinese, Japanese) picks a candidate, not send.
+      if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+      event.preventDefault();
+      void send();
+    },
+    send: () => void send(),
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * The long-lived `/message` socket (SPEC.md sections 4 and 7): one per app, opened with the
+ * signed-in user's id, device id and token, a ping every 10 s while connected, up to 10
+ * reconnects 1 s apart, and silence once the server says a newer connection of the same user
+ * and device replaced this one. Handlers registered with `onMessage` outlive reconnects and
+ * sign-in changes, so a screen subscribes once and keeps hearing whichever connection is open.
+ */
+import { io } from 'socket.io-client';
+import {
+  MESSAGE_EVENT,
+  MESSAGE_NAMESPACE,
+  MESSAGE_PING_MS,
+  MESSAGE_RECONNECT_ATTEMPTS,
+  MESSAGE_RECONNECT_DELAY_MS,
+  type MessageAuth,
+} from '@meet/shared';
+import { buildEnvelope, type ClientMessageJson, type ServerMsgType } from './envelope';
+import { MessageDispatcher, type MessageHandler } from './message-dispatcher';
+
+/** The part of a socket.io client socket this class uses (a test passes a fake). */
+export interface SocketLike {
+  readonly connected: boolean;
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  emit(event: string, ...args: unknown[]): unknown;
+  disconnect(): unknown;
+  readonly io: {
+    on(event: string, listener: (...args: never[]) => void): unknown;
+    reconnection(value: boolean): unknown;
+  };
+}
+
+export type OpenSocket = (auth: MessageAuth) => SocketLike;
+
+export type MessageSocketStatus =
+  | 'idle'
+  | 'connecting'
+  | 'connected'
+  | 'reconnecting'
+  /** A newer connection of the same user and device took over; no more reconnects. */
+  | 'replaced'
+  /** The reconnect attempts ran out, or the server refused the handshake. */
+  | 'failed';
+
+const openSocketIo: OpenSocket = (auth) =>
+  io(MESSAGE_NAMESPACE, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth,
+    // Its own engine connection: a shared one would also stop the room socket's reconnects
+    // when this one is replaced.
+    forceNew: true,
+    reconnection: true,
+    reconnectionAttempts: MESSAGE_RECONNECT_ATTEMPTS,
+    reconnectionDelay: MESSAGE_RECONNECT_DELAY_MS,
+    reconnectionDelayMax: MESSAGE_RECONNECT_DELAY_MS,
+    randomizationFactor: 0,
+  });
+
+export class MessageSocket {
+  private readonly dispatcher = new MessageDispatcher();
+  private readonly connectListeners = new Set<(reconnect: boolean) => void>();
+  private readonly statusListeners = new Set<() => void>();
+  private socket: SocketLike | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private currentStatus: MessageSocketStatus = 'idle';
+
+  constructor(
+    private readonly open: OpenSocket = openSocketIo,
+    private readonly pingMs: number = MESSAGE_PING_MS,
+  ) {
+    // Replacement is the socket's own business; screens may still listen to it as a notice.
+    this.dispatcher.on('new_connection_replace', () => this.replaced());
+  }
+
+  get status(): MessageSocketStatus {
+    return this.currentStatus;
+  }
+
+  get connected(): boolean {
+    return this.socket?.connected ?? false;
+  }
+
+  /** Opens a connection for `auth`, closing any earlier one first. */
+  start(auth: MessageAuth): void {
+    this.stop();
+    const socket = this.open(auth);
+    this.socket = socket;
+    this.setStatus('connecting');
+    let everConnected = false;
+    const current = () => this.socket === socket;
+
+    socket.on('connect', () => {
+      if (!current()) return;
+      const reconnect = everConnected;
+      everConnected = true;
+      this.setStatus('connected');
+      this.startPing();
+      for (const listener of [...this.connectListeners]) {
+        try {
+          listener(reconnect);
+        } catch (error) {
+          console.error('message-socket: connect listener failed', error);
+        }
+      }
+    });
+    socket.on('disconnect', (reason: string) => {
+      if (!current()) return;
+      this.stopPing();
+      if (this.currentStatus === 'replaced') return;
+      // The server hanging up on purpose is not retried by socket.io; anything else is.
+      this.setStatus(reason === 'io server disconnect' ? 'failed' : 'reconnecting');
+    });
+    socket.on('connect_error', (error: Error) => {
+      if (!current()) return;
+      console.warn('message-socket: cannot connect', error.message);
+    });
+    socket.io.on('reconnect_failed', () => {
+      if (current()) this.setStatus('failed');
+    });
+    socket.on(MESSAGE_EVENT, (raw: unknown) => {
+      if (!current()) return;
+      this.dispatcher.dispatch(raw);
+    });
+  }
+
+  /** Closes the connection (sign-out, token gone); handlers stay registered. */
+  stop(): void {
+    const socket = this.socket;
+    if (!socket) return;
+    this.socket = null;
+    this.stopPing();
+    socket.io.reconnection(false);
+    socket.disconnect();
+    this.setStatus('idle');
+  }
+
+  /** Sends at once if connected; false otherwise (nothing is queued for later). */
+  send(messageJson: ClientMessageJson): boolean {
+    const socket = this.socket;
+    if (!socket?.connected) return false;
+    socket.emit(MESSAGE_EVENT, buildEnvelope(messageJson));
+    return true;
+  }
+
+  onMessage<T extends ServerMsgType>(msgType: T, handler: MessageHandler<T>): () => void {
+    return this.dispatcher.on(msgType, handler);
+  }
+
+  /** Called on every (re)connection; `reconnect` is false for a connection's first one. */
+  onConnect(listener: (reconnect: boolean) => void): () => void {
+    this.connectListeners.add(listener);
+    return () => this.connectListeners.delete(listener);
+  }
+
+  onStatus(listener: () => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  private replaced() {
+    const socket = this.socket;
+    if (!socket) return;
+    this.setStatus('replaced');
+    this.stopPing();
+    socket.io.reconnection(false);
+    socket.disconnect();
+  }
+
+  private startPing() {
+    this.stopPing();
+    this.pingTimer = setInterval(() => this.send({ msgType: 'ping' }), this.pingMs);
+  }
+
+  private stopPing() {
+    if (this.pingTimer !== undefined) clearInterval(this.pingTimer);
+    this.pingTimer = undefined;
+  }
+
+  private setStatus(status: MessageSocketStatus) {
+    if (this.currentStatus === status) return;
+    this.currentStatus = status;
+    for (const listener of [...this.statusListeners]) {
+      try {
+        listener();
+      } catch (error) {
+        console.error('message-socket: status listener failed', error);
+      }
+    }
+  }
+}

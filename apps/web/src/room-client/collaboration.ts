@@ -1,0 +1,87 @@
+/**
+ * Chat and the host's meeting-wide controls as the room client sees them: turns the `/room`
+ * notifications of "in the room together" into typed events, sends chat messages and reloads
+ * the history after a reconnect. It asks the server through the `request` function it is given
+ * and never holds the RoomClient; the host's commands about my own media go back as an event
+ * for the RoomClient to carry out.
+ */
+import type {
+  ChatMessage,
+  HostAction,
+  RoomNotification,
+  RoomProperties,
+  RoomRequest,
+  RoomResponses,
+  WaitingEntry,
+} from '@meet/shared';
+import { Emitter } from './emitter';
+
+type Request = <T extends RoomRequest>(request: T) => Promise<RoomResponses[T['type']]>;
+
+export interface CollaborationEvents {
+  /**
+   * Chat messages to merge into what the UI holds (it drops ids it has). `live` is false for
+   * the history loaded with the first join, which nobody should count as unread.
+   */
+  chat: [messages: ChatMessage[], live: boolean];
+  properties: [properties: RoomProperties];
+  waitingList: [entries: WaitingEntry[]];
+  hostCommand: [action: HostAction];
+}
+
+export type CollaborationNotification = Extract<
+  RoomNotification,
+  { type: 'messageReceived' | 'propertiesChanged' | 'hostCommand' | 'waitingList' }
+>;
+
+export class Collaboration extends Emitter<CollaborationEvents> {
+  constructor(private readonly request: Request) {
+    super();
+  }
+
+  /** The join answer: history and properties; after a reconnect, also what was missed. */
+  handleJoined(answer: RoomResponses['join'], rejoin: boolean): void {
+    if (answer.properties) this.emit('properties', answer.properties);
+    this.emit('chat', answer.messages ?? [], rejoin);
+    // Messages sent while the socket was down reach nobody's notification; the history has them.
+    if (rejoin) void this.reloadHistory();
+  }
+
+  handleNotification(n: CollaborationNotification): void {
+    switch (n.type) {
+      case 'messageReceived':
+        this.emit('chat', [n.message], true);
+        return;
+      case 'propertiesChanged':
+        this.emit('properties', n.properties);
+        return;
+      case 'hostCommand':
+        this.emit('hostCommand', n.action);
+        return;
+      case 'waitingList':
+        this.emit('waitingList', n.entries);
+        return;
+    }
+  }
+
+  /** Resolves with the stored message; rejects with the server's refusal (RequestError). */
+  async sendMessage(content: string): Promise<ChatMessage> {
+    const { message } = await this.request({ type: 'sendMessage', content });
+    // The echo through messageReceived may come later (or be lost in a reconnect).
+    this.emit('chat', [message], true);
+    return message;
+  }
+
+  async reloadHistory(): Promise<void> {
+    try {
+      const { messages } = await this.request({ type: 'chatHistory' });
+      this.emit('chat', messages, true);
+    } catch (error) {
+      console.warn('room-client: chat history reload failed', error);
+    }
+  }
+
+  close(): void {
+    this.removeAllListeners();
+  }
+}

@@ -1,0 +1,526 @@
+import { describe, expect, test } from 'vitest';
+import { isErrorKey } from '../errors/messages.js';
+import {
+  addOption,
+  addQuestion,
+  canSeeResults,
+  checkSubmission,
+  copyQuestion,
+  deleteOption,
+  deleteQuestion,
+  emptyPollForm,
+  firstUnanswered,
+  formatPercent,
+  hasUnansweredPoll,
+  isPollHost,
+  newQuestion,
+  nextId,
+  openingPollMode,
+  percentTenths,
+  pollButtons,
+  shouldConfirmLeave,
+  tallyPoll,
+  toSubmission,
+  validatePollForm,
+  voterDisplayName,
+  type PollButtonContext,
+  type PollDraft,
+  type PollFormQuestion,
+  type PollStatus,
+} from './poll.js';
+
+const option = (optionDesc: string) => ({ optionDesc });
+const question = (title: string, ...options: string[]) => ({
+  title,
+  options: options.map(option),
+});
+const draft = (title: string, ...questions: PollDraft['questions'][number][]): PollDraft => ({
+  title,
+  questions,
+});
+const good = question('Lunch?', 'Pizza', 'Salad');
+const long = 'x'.repeat(201);
+const max = 'x'.repeat(200);
+
+describe('validatePollForm: the first problem in reading order, with the catalogue key', () => {
+  test.each<[string, PollDraft, ReturnType<typeof validatePollForm>]>([
+    ['a complete poll', draft('Team poll', good), null],
+    ['texts of exactly 200 characters', draft(max, question(max, max, max)), null],
+    ['texts padded with spaces up to 200 after trimming', draft(`  ${max}  `, good), null],
+    ['an empty topic', draft('', good), { key: 'pollIncomplete', path: ['title'] }],
+    ['a blank-after-trim topic', draft('   \t', good), { key: 'pollIncomplete', path: ['title'] }],
+    ['a topic of 201 characters', draft(long, good), { key: 'pollTextTooLong', path: ['title'] }],
+    ['no questions', draft('T'), { key: 'pollIncomplete', path: ['questions'] }],
+    [
+      'a blank question title',
+      draft('T', good, question(' ', 'a', 'b')),
+      { key: 'pollIncomplete', path: ['questions', 1, 'title'] },
+    ],
+    [
+      'a question title of 201 characters',
+      draft('T', question(long, 'a', 'b')),
+      { key: 'pollTextTooLong', path: ['questions', 0, 'title'] },
+    ],
+    [
+      'a blank option',
+      draft('T', question('Q', 'a', '  ')),
+      { key: 'pollIncomplete', path: ['questions', 0, 'options', 1, 'optionDesc'] },
+    ],
+    [
+      'an option of 201 characters',
+      draft('T', question('Q', long, 'b')),
+      { key: 'pollTextTooLong', path: ['questions', 0, 'options', 0, 'optionDesc'] },
+    ],
+    [
+      'one option',
+      draft('T', question('Q', 'a')),
+      { key: 'pollOptionCount', path: ['questions', 0, 'options'] },
+    ],
+    [
+      'eleven options',
+      draft('T', question('Q', ...'abcdefghijk'.split(''))),
+      { key: 'pollOptionCount', path: ['questions', 0, 'options'] },
+    ],
+    ['ten options', draft('T', question('Q', ...'abcdefghij'.split(''))), null],
+    ['ten questions', draft('T', ...Array.from({ length: 10 }, () => good)), null],
+    [
+      'eleven questions',
+      draft('T', ...Array.from({ length: 11 }, () => good)),
+      { key: 'pollQuestionsLimit', path: ['questions'] },
+    ],
+    [
+      'a blank topic before a long option',
+      draft('', question('Q', long, 'b')),
+      { key: 'pollIncomplete', path: ['title'] },
+    ],
+  ])('%s', (_name, input, expected) => {
+    expect(validatePollForm(input)).toEqual(expected);
+  });
+
+  test('every key it can answer is in the message catalogue', () => {
+    for (const key of [
+      'pollIncomplete',
+      'pollTextTooLong',
+      'pollQuestionsLimit',
+      'pollOptionCount',
+    ]) {
+      expect(isErrorKey(key)).toBe(true);
+    }
+  });
+});
+
+describe('form edits: ids are length + 1, copy stops at 10, delete ignored at one question', () => {
+  const three = [newQuestion(1), newQuestion(2), newQuestion(3)].map((q, i) => ({
+    ...q,
+    title: `Q${i + 1}`,
+  }));
+  const ten = Array.from({ length: 10 }, (_, i) => newQuestion(i + 1));
+
+  test.each([
+    [[], 1],
+    [[{}], 2],
+    [[{}, {}, {}], 4],
+  ])('nextId of a list of %j is %i', (list, id) => {
+    expect(nextId(list)).toBe(id);
+  });
+
+  test('a new form has one single-choice question with two blank options', () => {
+    expect(emptyPollForm()).toEqual({
+      title: '',
+      anonymous: 0,
+      questions: [
+        {
+          questionId: 1,
+          title: '',
+          type: 0,
+          options: [
+            { optionId: 1, optionDesc: '' },
+            { optionId: 2, optionDesc: '' },
+          ],
+        },
+      ],
+    });
+  });
+
+  test.each<[string, PollFormQuestion[], number, number | 'limit']>([
+    ['copying from three questions', three, 2, 4],
+    ['copying from nine questions', ten.slice(0, 9), 1, 10],
+    ['copying at ten questions', ten, 1, 'limit'],
+  ])('%s gives id %s', (_name, list, from, expected) => {
+    const result = copyQuestion(list, from);
+    if (expected === 'limit') {
+      expect(result).toBe('limit');
+      return;
+    }
+    expect(result).not.toBe('limit');
+    const copied = (result as PollFormQuestion[]).at(-1)!;
+    expect(copied.questionId).toBe(expected);
+    expect(copied.title).toBe(list.find((q) => q.questionId === from)!.title);
+  });
+
+  test('a copy does not share its options with the original', () => {
+    const result = copyQuestion(three, 1) as PollFormQuestion[];
+    result[3]!.options[0]!.optionDesc = 'changed';
+    expect(three[0]!.options[0]!.optionDesc).toBe('');
+  });
+
+  test.each<[string, PollFormQuestion[], number | 'limit']>([
+    ['adding to three', three, 4],
+    ['adding at ten', ten, 'limit'],
+  ])('%s', (_name, list, expected) => {
+    const result = addQuestion(list);
+    expect(result === 'limit' ? 'limit' : result.at(-1)!.questionId).toBe(expected);
+  });
+
+  test.each<[string, PollFormQuestion[], number, string[]]>([
+    ['deleting the middle of three renumbers 1..2', three, 2, ['1:Q1', '2:Q3']],
+    ['deleting the only question is ignored', three.slice(0, 1), 1, ['1:Q1']],
+    ['deleting an unknown id changes nothing', three, 9, ['1:Q1', '2:Q2', '3:Q3']],
+  ])('%s', (_name, list, id, expected) => {
+    expect(deleteQuestion(list, id).map((q) => `${q.questionId}:${q.title}`)).toEqual(expected);
+  });
+
+  test('after a delete the next new id is free', () => {
+    const after = deleteQuestion(three, 1);
+    const added = addQuestion(after) as PollFormQuestion[];
+    expect(new Set(added.map((q) => q.questionId)).size).toBe(added.length);
+  });
+
+  test.each([
+    [2, 3],
+    [9, 10],
+    [10, 'limit'],
+  ])('adding an option to %i options gives %s', (count, expected) => {
+    const q = {
+      ...newQuestion(1),
+      options: Array.from({ length: count }, (_, i) => ({ optionId: i + 1, optionDesc: '' })),
+    };
+    const result = addOption(q);
+    expect(result === 'limit' ? 'limit' : result.options.at(-1)!.optionId).toBe(expected);
+  });
+
+  test.each([
+    [2, [1, 2]],
+    [3, [1, 2]],
+  ])('deleting option 1 of %i options leaves ids %j', (count, ids) => {
+    const q = {
+      ...newQuestion(1),
+      options: Array.from({ length: count }, (_, i) => ({
+        optionId: i + 1,
+        optionDesc: `o${i + 1}`,
+      })),
+    };
+    expect(deleteOption(q, 1).options.map((o) => o.optionId)).toEqual(ids);
+  });
+
+  test.each([
+    [0, false],
+    [1, false],
+    [2, true],
+  ])('leaving after %i edits asks to discard: %s', (edits, asks) => {
+    expect(shouldConfirmLeave(edits)).toBe(asks);
+  });
+});
+
+describe('isPollHost', () => {
+  const running = 2;
+  const finished = 3;
+  const reserved = 1;
+  test.each([
+    ['the host of a running meeting', 5, { hostId: 5, creatorId: 1, status: running }, true],
+    [
+      'the creator while someone else hosts',
+      1,
+      { hostId: 5, creatorId: 1, status: running },
+      false,
+    ],
+    ['the creator while nobody hosts', 1, { hostId: 0, creatorId: 1, status: running }, true],
+    ['the creator of an ended meeting', 1, { hostId: 0, creatorId: 1, status: finished }, true],
+    [
+      'the creator of an ended meeting handed over',
+      1,
+      { hostId: 5, creatorId: 1, status: finished },
+      true,
+    ],
+    ['the creator of a reserved meeting', 1, { hostId: 1, creatorId: 1, status: reserved }, true],
+    ['a member', 7, { hostId: 5, creatorId: 1, status: running }, false],
+    ['a member when nobody hosts', 7, { hostId: 0, creatorId: 1, status: running }, false],
+    ['nobody (id 0) when nobody hosts', 0, { hostId: 0, creatorId: 1, status: running }, false],
+  ])('%s: %s', (_name, userId, meeting, expected) => {
+    expect(isPollHost(userId, meeting)).toBe(expected);
+  });
+});
+
+describe('pollButtons: SPEC.md section 4 table', () => {
+  const ctx = (
+    isHost: boolean,
+    status: PollStatus,
+    inMeeting: boolean,
+    joined = false,
+  ): PollButtonContext => ({ isHost, status, inMeeting, joined });
+  test.each([
+    ['host, not launched, outside', ctx(true, 0, false), ['delete', 'edit', 'confirm']],
+    ['host, not launched, in meeting', ctx(true, 0, true), ['delete', 'edit', 'launch']],
+    [
+      'host, in progress, in meeting, not voted',
+      ctx(true, 1, true),
+      ['delete', 'participate', 'end'],
+    ],
+    ['host, in progress, in meeting, voted', ctx(true, 1, true, true), ['delete', 'end']],
+    ['host, in progress, outside', ctx(true, 1, false), ['delete']],
+    ['host, in progress, outside, voted', ctx(true, 1, false, true), ['delete']],
+    ['host, ended, in meeting', ctx(true, 2, true), ['delete', 'shareResults']],
+    ['host, ended, outside', ctx(true, 2, false), ['delete', 'shareResults', 'download']],
+    ['member, not launched, in meeting', ctx(false, 0, true), ['confirm']],
+    ['member, in progress, in meeting', ctx(false, 1, true), ['confirm']],
+    ['member, in progress, outside', ctx(false, 1, false), ['confirm']],
+    ['member, ended, outside', ctx(false, 2, false, true), ['confirm']],
+  ])('%s', (_name, context, expected) => {
+    expect(pollButtons(context)).toEqual(expected);
+  });
+
+  test.each([
+    ['member who can vote', ctx(false, 1, true), 'vote'],
+    ['member who voted', ctx(false, 1, true, true), 'result'],
+    ['member outside the meeting', ctx(false, 1, false), 'result'],
+    ['member, ended poll', ctx(false, 2, true), 'result'],
+    ['host (participates by button)', ctx(true, 1, true), 'result'],
+  ])('opening mode for a %s is %s', (_name, context, mode) => {
+    expect(openingPollMode(context)).toBe(mode);
+  });
+
+  test.each([
+    [true, 0, true],
+    [false, 1, true],
+    [false, 0, false],
+    [false, false, false],
+    [false, true, true],
+  ])('canSeeResults(host %s, published %s) is %s', (isHost, published, expected) => {
+    expect(canSeeResults(isHost, published)).toBe(expected);
+  });
+
+  test.each([
+    [[], false],
+    [[{ status: 1, joined: 1 }], false],
+    [
+      [
+        { status: 0, joined: 0 },
+        { status: 2, joined: 0 },
+      ],
+      false,
+    ],
+    [
+      [
+        { status: 2, joined: 1 },
+        { status: 1, joined: 0 },
+      ],
+      true,
+    ],
+  ])('badge for %j: %s', (polls, expected) => {
+    expect(hasUnansweredPoll(polls)).toBe(expected);
+  });
+});
+
+describe('voting', () => {
+  const questions = [
+    { questionId: 1, type: 0, options: [{ optionId: 1 }, { optionId: 2 }] },
+    { questionId: 2, type: 1, options: [{ optionId: 1 }, { optionId: 2 }, { optionId: 3 }] },
+  ];
+
+  test.each([
+    [{}, 1],
+    [{ 1: 2 }, 2],
+    [{ 1: 2, 2: [] }, 2],
+    [{ 1: null, 2: [1] }, 1],
+    [{ 1: 2, 2: [1, 3] }, null],
+  ])('firstUnanswered of %j is %s', (selections, expected) => {
+    expect(firstUnanswered(questions, selections)).toBe(expected);
+  });
+
+  test('a single choice is wrapped in a list', () => {
+    expect(toSubmission(questions, { 1: 2, 2: [1, 3] })).toEqual([
+      { questionId: 1, select: [2] },
+      { questionId: 2, select: [1, 3] },
+    ]);
+  });
+
+  test.each([
+    [
+      'all answered',
+      [
+        { questionId: 2, select: [3, 1] },
+        { questionId: 1, select: [2] },
+      ],
+      'ok',
+    ],
+    ['a question left out', [{ questionId: 1, select: [2] }], 'pollUnanswered'],
+    [
+      'an empty selection',
+      [
+        { questionId: 1, select: [2] },
+        { questionId: 2, select: [] },
+      ],
+      'pollUnanswered',
+    ],
+    [
+      'two options for a single choice',
+      [
+        { questionId: 1, select: [1, 2] },
+        { questionId: 2, select: [1] },
+      ],
+      'pollInvalidChoice',
+    ],
+    [
+      'an unknown option',
+      [
+        { questionId: 1, select: [3] },
+        { questionId: 2, select: [1] },
+      ],
+      'pollInvalidChoice',
+    ],
+    [
+      'a repeated option',
+      [
+        { questionId: 1, select: [1] },
+        { questionId: 2, select: [1, 1] },
+      ],
+      'pollInvalidChoice',
+    ],
+    [
+      'an unknown question',
+      [
+        { questionId: 1, select: [1] },
+        { questionId: 2, select: [1] },
+        { questionId: 9, select: [1] },
+      ],
+      'pollInvalidChoice',
+    ],
+    [
+      'a question answered twice',
+      [
+        { questionId: 1, select: [1] },
+        { questionId: 1, select: [2] },
+        { questionId: 2, select: [1] },
+      ],
+      'pollInvalidChoice',
+    ],
+  ])('checkSubmission: %s → %s', (_name, submission, expected) => {
+    const result = checkSubmission(questions, submission);
+    expect(result.ok ? 'ok' : result.key).toBe(expected);
+  });
+
+  test('checked answers come back in question order', () => {
+    const result = checkSubmission(questions, [
+      { questionId: 2, select: [3, 1] },
+      { questionId: 1, select: [2] },
+    ]);
+    expect(result).toEqual({
+      ok: true,
+      answers: [
+        { questionId: 1, select: [2] },
+        { questionId: 2, select: [3, 1] },
+      ],
+    });
+  });
+});
+
+describe('tallies and display', () => {
+  test.each([
+    [0, 0, 0],
+    [1, 3, 333],
+    [2, 3, 667],
+    [3, 3, 1000],
+    [1, 200, 5],
+    [1, 2001, 0],
+    [1, 8, 125],
+  ])('%i of %i voters is %i tenths', (votes, voters, tenths) => {
+    expect(percentTenths(votes, voters)).toBe(tenths);
+  });
+
+  test.each([
+    [333, '33.3%'],
+    [1000, '100.0%'],
+    [10, '1.0%'],
+    [9, '0.90%'],
+    [5, '0.50%'],
+    [0, '0.00%'],
+    [667, '66.7%'],
+  ])('formatPercent(%i) is %s', (tenths, text) => {
+    expect(formatPercent(tenths)).toBe(text);
+  });
+
+  test.each([
+    ['Ann', 'Ann'],
+    ['a'.repeat(25), 'a'.repeat(25)],
+    ['a'.repeat(26), `${'a'.repeat(23)}...`],
+    ['张'.repeat(30), `${'张'.repeat(23)}...`],
+  ])('voter name %s shows as %s', (name, shown) => {
+    expect(voterDisplayName(name)).toBe(shown);
+  });
+
+  const questions = [
+    { questionId: 1, type: 0, options: [{ optionId: 1 }, { optionId: 2 }] },
+    { questionId: 2, type: 1, options: [{ optionId: 1 }, { optionId: 2 }] },
+  ];
+  const ballots = [
+    {
+      nickname: 'Ann',
+      answers: [
+        { questionId: 1, select: [1] },
+        { questionId: 2, select: [1, 2] },
+      ],
+    },
+    {
+      nickname: 'Bob',
+      answers: [
+        { questionId: 1, select: [2] },
+        { questionId: 2, select: [1] },
+      ],
+    },
+    {
+      nickname: 'Cy',
+      answers: [
+        { questionId: 1, select: [1] },
+        { questionId: 2, select: [1] },
+      ],
+    },
+  ];
+
+  test('counts, tenths of the voters, names in voting order', () => {
+    expect(tallyPoll(questions, ballots, false)).toEqual({
+      votesNumbers: 3,
+      summary: [
+        {
+          questionId: 1,
+          optionInfo: [
+            { optionId: 1, votesNumber: 2, percent: 667, members: ['Ann', 'Cy'] },
+            { optionId: 2, votesNumber: 1, percent: 333, members: ['Bob'] },
+          ],
+        },
+        {
+          questionId: 2,
+          optionInfo: [
+            { optionId: 1, votesNumber: 3, percent: 1000, members: ['Ann', 'Bob', 'Cy'] },
+            { optionId: 2, votesNumber: 1, percent: 333, members: ['Ann'] },
+          ],
+        },
+      ],
+    });
+  });
+
+  test('an anonymous poll names nobody', () => {
+    const { summary } = tallyPoll(questions, ballots, true);
+    expect(summary.flatMap((q) => q.optionInfo.flatMap((o) => o.members))).toEqual([]);
+  });
+
+  test('no ballots: zeros everywhere', () => {
+    const { votesNumbers, summary } = tallyPoll(questions, [], false);
+    expect(votesNumbers).toBe(0);
+    expect(summary.flatMap((q) => q.optionInfo.map((o) => [o.votesNumber, o.percent]))).toEqual([
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+    ]);
+  });
+});
