@@ -3,77 +3,24 @@
  * deny (with and without the blocklist), turning it off, leaving the list, and what the joiner's
  * `/message` socket is told each time. Host only, checked for members, visitors and outsiders.
  */
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { MessageEnvelope, MessageJson } from '@meet/shared';
 import { build, type TestApp } from './helper.js';
-import {
-  createMeeting,
-  joinApi,
-  registered,
-  visitor,
-  type Account,
-  type Meeting,
-} from './room-members.js';
+import { inboxes, listen } from './message-inbox.js';
+import { createMeeting, joinApi, registered, visitor, type Meeting } from './room-members.js';
 
 let t: TestApp;
 let base: string;
-const sockets: Socket[] = [];
+const sockets = inboxes(() => base);
+const messageSocket = sockets.open;
 
 beforeAll(async () => {
   t = await build();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  base = await listen(t);
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  sockets.closeAll();
   await t.close();
 });
-
-interface Inbox {
-  socket: Socket;
-  messages: MessageJson[];
-  next(msgType: MessageJson['msgType']): Promise<MessageJson>;
-  send(messageJson: Record<string, unknown>): void;
-}
-
-async function messageSocket(account: Account, deviceId = 'dev'): Promise<Inbox> {
-  const socket = io(`${base}/message`, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: { userId: account.userId, deviceId, token: account.token },
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
-  const messages: MessageJson[] = [];
-  const waiters: (() => void)[] = [];
-  socket.on('message', (m: MessageEnvelope) => {
-    messages.push(m.messageJson);
-    waiters.splice(0).forEach((w) => w());
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return {
-    socket,
-    messages,
-    send: (messageJson) => socket.emit('message', { msgId: 'm1', messageJson }),
-    next: (msgType) =>
-      new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${msgType} message`)), 3000);
-        const check = () => {
-          const found = messages.find((m) => m.msgType === msgType);
-          if (found) {
-            clearTimeout(timer);
-            resolve(found);
-          } else waiters.push(check);
-        };
-        check();
-      }),
-  };
-}
 
 const post = (path: string, body: Record<string, unknown>, token: string) =>
   t.post(`/api/conference/${path}`, body, token);
@@ -246,6 +193,80 @@ describe('joiners and the host', () => {
   });
 });
 
+describe('the edges of waiting', () => {
+  test('the host leaving as the last one out tells those waiting conference_closed', async () => {
+    const meeting = await meetingWithWaitingRoom();
+    const joiner = await registered(t);
+    const inbox = await messageSocket(joiner);
+    expect((await joinApi(t, joiner.token, meeting.id)).json().code).toBe(3018);
+    await t.post('/api/conference/quitConference', { conferenceId: meeting.id }, meeting.hostToken);
+    expect(await inbox.next('conference_closed')).toMatchObject({
+      code: 2,
+      conferenceId: meeting.id,
+    });
+    expect((await joinApi(t, joiner.token, meeting.id)).json().code).toBe(3008);
+  });
+
+  test('someone already inside (a reload, another device) is not sent to wait', async () => {
+    const meeting = await createMeeting(t);
+    expect((await joinApi(t, meeting.hostToken, meeting.id)).json().code).toBe(0);
+    const member = await registered(t);
+    expect((await joinApi(t, member.token, meeting.id)).json().code).toBe(0);
+    await post(
+      'updateWaitingRoomStatus',
+      { conferenceUri: meeting.uri, status: 1 },
+      meeting.hostToken,
+    );
+    expect((await joinApi(t, member.token, meeting.id)).json().code).toBe(0);
+    expect((await joinApi(t, member.token, meeting.id, 'tablet')).json().code).toBe(0);
+    expect(await list(meeting)).toEqual([]);
+  });
+
+  test('a decision reaches every device the joiner has connected', async () => {
+    const meeting = await meetingWithWaitingRoom();
+    const joiner = await registered(t);
+    const laptop = await messageSocket(joiner, 'laptop');
+    const phone = await messageSocket(joiner, 'phone');
+    expect((await joinApi(t, joiner.token, meeting.id, 'laptop')).json().code).toBe(3018);
+    await post(
+      'approveJoin',
+      { conferenceUri: meeting.uri, userIdList: [joiner.userId] },
+      meeting.hostToken,
+    );
+    await laptop.next('waiting_room_approve');
+    await phone.next('waiting_room_approve');
+  });
+
+  test('join_waiting_room for an ended meeting answers conference_closed, an unknown one waiting_room_error', async () => {
+    const meeting = await meetingWithWaitingRoom();
+    await t.post('/api/conference/quitConference', { conferenceId: meeting.id }, meeting.hostToken);
+    const inbox = await messageSocket(await registered(t));
+    inbox.send({ msgType: 'join_waiting_room', conferenceUri: meeting.uri, isReconnect: 1 });
+    expect(await inbox.next('conference_closed')).toMatchObject({ code: 2 });
+    inbox.send({ msgType: 'join_waiting_room', conferenceUri: 'no-such-meeting' });
+    expect(await inbox.next('waiting_room_error')).toMatchObject({
+      code: 3,
+      conferenceUri: 'no-such-meeting',
+    });
+  });
+
+  test('approving someone who is not waiting changes nothing and tells nobody', async () => {
+    const meeting = await meetingWithWaitingRoom();
+    const stranger = await registered(t);
+    const inbox = await messageSocket(stranger);
+    const res = await post(
+      'approveJoin',
+      { conferenceUri: meeting.uri, userIdList: `${stranger.userId},abc` },
+      meeting.hostToken,
+    );
+    expect(res.json().code).toBe(0);
+    expect((await joinApi(t, stranger.token, meeting.id)).json().code).toBe(3018);
+    inbox.send({ msgType: 'ping' });
+    await inbox.next('pong');
+    expect(inbox.messages.map((m) => m.msgType)).toEqual(['pong']);
+  });
+});
+
 describe('only the host decides', () => {
   test.each(['member', 'guest', 'outsider'] as const)(
     'every waiting-room call by the %s is refused and changes nothing',
@@ -296,42 +317,5 @@ describe('only the host decides', () => {
     const missing = await post('approveJoin', { conferenceUri: meeting.uri }, meeting.hostToken);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().msg).toMatch(/userIdList/);
-  });
-});
-
-describe('the message socket', () => {
-  test('answers a ping with a pong', async () => {
-    const inbox = await messageSocket(await registered(t));
-    inbox.send({ msgType: 'ping' });
-    await inbox.next('pong');
-  });
-
-  test('a second connection of the same user and device replaces the first', async () => {
-    const user = await registered(t);
-    const first = await messageSocket(user, 'laptop');
-    const closed = new Promise((resolve) => first.socket.once('disconnect', resolve));
-    const other = await messageSocket(user, 'phone');
-    await messageSocket(user, 'laptop');
-    await first.next('new_connection_replace');
-    await closed;
-    expect(other.socket.connected).toBe(true);
-  });
-
-  test('a token of another user, or none, is refused', async () => {
-    const a = await registered(t);
-    const b = await registered(t);
-    await expect(messageSocket({ userId: a.userId, token: b.token })).rejects.toMatchObject({
-      data: { code: 203 },
-    });
-    await expect(messageSocket({ userId: a.userId, token: '' })).rejects.toBeTruthy();
-  });
-
-  test('a malformed message is ignored and the socket keeps working', async () => {
-    const inbox = await messageSocket(await registered(t));
-    inbox.socket.emit('message', { nonsense: true });
-    inbox.send({ msgType: 'join_waiting_room' });
-    inbox.send({ msgType: 'ping' });
-    await inbox.next('pong');
-    expect(inbox.socket.connected).toBe(true);
   });
 });

@@ -111,17 +111,19 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
       if (await this.conferences.isBlocked(conf.id, user.id, tx)) throw AppError.removedByHost();
       const privileged = user.id === conf.creatorId || user.id === conf.hostId;
       if (conf.lockRoom && !privileged) throw AppError.meetingLocked();
+      const active = await this.conferences.activeMembers(conf.id, tx);
+      const mine = active.filter((m) => m.userId === user.id);
       // Someone the host let in (status 3) passes the waiting room once; joining admits them.
+      // Someone already inside (a reload, another device) was admitted before.
       const waiting = await this.activity.waitingEntry(conf.id, user.id, tx);
-      if (conf.waitingRoom && !privileged && waiting?.status !== WAITING_STATUS.approved) {
+      const admitted = waiting?.status === WAITING_STATUS.approved || mine.length > 0;
+      if (conf.waitingRoom && !privileged && !admitted) {
         throw AppError.waitingRoom({
           conferenceId: conf.conferenceId,
           conferenceUri: conf.conferenceUri,
         });
       }
 
-      const active = await this.conferences.activeMembers(conf.id, tx);
-      const mine = active.filter((m) => m.userId === user.id);
       const elsewhere = mine.filter((m) => m.deviceId !== input.deviceId);
       if (elsewhere.length > 0 && !input.forceJoin) throw AppError.badRequest('alreadyInMeeting');
       const others = new Set(active.filter((m) => m.userId !== user.id).map((m) => m.userId));
@@ -185,6 +187,7 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
     if (await this.conferences.isBlocked(conf.id, user.id)) return;
     const entry = await this.activity.waitingEntry(conf.id, user.id);
     if (entry?.status === WAITING_STATUS.approved) return;
+    if (await this.isMember(conf, user.id)) return;
     await this.activity.upsertWaiting({
       conferenceId: conf.id,
       userId: user.id,
@@ -193,7 +196,10 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
       userAvatar: user.avatarUrl,
     });
     this.emit('waitingListChanged', conf.conferenceId);
-    throw AppError.waitingRoom({ conferenceId: conf.conferenceId, conferenceUri: conf.conferenceUri });
+    throw AppError.waitingRoom({
+      conferenceId: conf.conferenceId,
+      conferenceUri: conf.conferenceUri,
+    });
   }
 
   /** Changes meeting properties and tells everyone. */
@@ -214,7 +220,9 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
     await this.db.transaction(async (tx) => {
       for (const userId of userIds) {
         await this.conferences.block(conf.id, userId, 'kicked', tx);
-        const mine = (await this.conferences.activeMembers(conf.id, tx)).filter((m) => m.userId === userId);
+        const mine = (await this.conferences.activeMembers(conf.id, tx)).filter(
+          (m) => m.userId === userId,
+        );
         await this.conferences.setMembersState(
           mine.map((m) => m.id),
           'removed',
@@ -241,20 +249,16 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
         tx,
       );
     });
-    const waiting = await this.activity.waitingList(conf.id);
-    if (waiting.length) {
-      await this.activity.removeWaiting(
-        conf.id,
-        waiting.map((w) => w.userId),
-      );
-      this.emit(
-        'waitingNotice',
-        conf,
-        waiting.map((w) => w.userId),
-        'conference_closed',
-      );
-    }
+    await this.closeWaitingList(conf);
     this.emit('ended', conf.conferenceId);
+  }
+
+  /** A meeting that ended sends everyone still waiting away (conference_closed). */
+  private async closeWaitingList(conf: ConferenceRow): Promise<void> {
+    const waiting = (await this.activity.waitingList(conf.id)).map((w) => w.userId);
+    if (waiting.length === 0) return;
+    await this.activity.removeWaiting(conf.id, waiting);
+    this.emit('waitingNotice', conf, waiting, 'conference_closed');
   }
 
   /**
@@ -267,6 +271,8 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
     if (before && before.hostId !== after.hostId)
       this.emit('hostChanged', conferenceId, after.hostId);
     if (before && before.status !== after.status && after.status === CONFERENCE_STATUS.finished) {
+      // The last one out (often the host) ends it: those still waiting must not wait forever.
+      await this.closeWaitingList(after);
       this.emit('ended', conferenceId);
     }
     return after;
@@ -299,6 +305,12 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
       }
       return Object.keys(changes).length ? this.conferences.update(conf.id, changes, tx) : conf;
     });
+  }
+
+  /** Is this user in the meeting now, on any device? */
+  async isMember(conf: ConferenceRow, userId: number): Promise<boolean> {
+    const active = await this.conferences.activeMembers(conf.id);
+    return active.some((m) => m.userId === userId);
   }
 
   /** Is this device of this user in the meeting now? */

@@ -14,7 +14,8 @@ import {
 } from '@meet/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services.js';
-import type { UserRow } from '../db/schema/index.js';
+import type { ConferenceRow, UserRow } from '../db/schema/index.js';
+import { AppError } from '../lib/app-error.js';
 import type { MessageHub } from './message-hub.js';
 
 interface SocketData {
@@ -76,6 +77,16 @@ export function registerMessageNamespace(
     });
   });
 
+  /** The meeting, or undefined when no meeting has this uri. */
+  async function findMeeting(conferenceUri: string): Promise<ConferenceRow | undefined> {
+    try {
+      return await services.hostControl.find({ conferenceUri });
+    } catch (error) {
+      if (error instanceof AppError && error.key === 'meetingNoExist') return undefined;
+      throw error;
+    }
+  }
+
   async function handle(socket: Socket, user: UserRow, message: ClientMessage): Promise<void> {
     const json = message.messageJson;
     switch (json.msgType) {
@@ -83,22 +94,25 @@ export function registerMessageNamespace(
         hub.send(socket, { msgType: 'pong' });
         return;
       case 'join_waiting_room': {
-        // Registering is implicit (the hub knows the user); what is left is to catch up on a
-        // decision made while this socket was away.
-        const conf = await services.hostControl.find({ conferenceUri: json.conferenceUri });
-        const state = await services.waitingRoom.stateFor(conf, user.id);
+        // Registering is implicit (the hub knows the user, and notices go to all of a user's
+        // sockets); what is left is to catch up on a decision made while this socket was away,
+        // which is why a reconnect (isReconnect 1) keeps the entry as it is.
+        const conf = await findMeeting(json.conferenceUri);
+        const state = conf
+          ? await services.waitingRoom.stateFor(conf, user.id)
+          : 'waiting_room_error';
         if (state === 'waiting') return;
         hub.send(socket, {
           msgType: state,
           code: WAITING_ROOM_MESSAGES[state],
-          conferenceUri: conf.conferenceUri,
-          conferenceId: conf.conferenceId,
+          conferenceUri: json.conferenceUri,
+          conferenceId: conf?.conferenceId ?? '',
         });
         return;
       }
       case 'leave_waiting_room': {
-        const conf = await services.hostControl.find({ conferenceUri: json.conferenceUri });
-        await services.waitingRoom.leave(conf, user.id);
+        const conf = await findMeeting(json.conferenceUri);
+        if (conf) await services.waitingRoom.leave(conf, user.id);
         return;
       }
       default: {

@@ -18,7 +18,9 @@ export class RoomActivityRepository {
     private readonly clock: Clock,
   ) {}
 
-  async addChat(values: Omit<typeof chatMessages.$inferInsert, 'id' | 'createdAt'>): Promise<ChatMessageRow> {
+  async addChat(
+    values: Omit<typeof chatMessages.$inferInsert, 'id' | 'createdAt'>,
+  ): Promise<ChatMessageRow> {
     const [row] = await this.db
       .insert(chatMessages)
       .values({ ...values, createdAt: new Date(this.clock.now()) })
@@ -27,7 +29,10 @@ export class RoomActivityRepository {
   }
 
   /** The newest messages of a meeting, oldest first. */
-  async chatHistory(conferenceRowId: number, limit = CHAT_HISTORY_LIMIT): Promise<ChatMessageRow[]> {
+  async chatHistory(
+    conferenceRowId: number,
+    limit = CHAT_HISTORY_LIMIT,
+  ): Promise<ChatMessageRow[]> {
     const rows = await this.db
       .select()
       .from(chatMessages)
@@ -37,16 +42,31 @@ export class RoomActivityRepository {
     return rows.reverse();
   }
 
-  async waitingEntry(conferenceRowId: number, userId: number, tx: Db = this.db): Promise<WaitingRoomEntryRow | undefined> {
+  async waitingEntry(
+    conferenceRowId: number,
+    userId: number,
+    tx: Db = this.db,
+  ): Promise<WaitingRoomEntryRow | undefined> {
     const [row] = await tx
       .select()
       .from(waitingRoomEntries)
-      .where(and(eq(waitingRoomEntries.conferenceId, conferenceRowId), eq(waitingRoomEntries.userId, userId)));
+      .where(
+        and(
+          eq(waitingRoomEntries.conferenceId, conferenceRowId),
+          eq(waitingRoomEntries.userId, userId),
+        ),
+      );
     return row;
   }
 
   async upsertWaiting(
-    values: { conferenceId: number; userId: number; deviceId: string; userConferenceName: string; userAvatar: string },
+    values: {
+      conferenceId: number;
+      userId: number;
+      deviceId: string;
+      userConferenceName: string;
+      userAvatar: string;
+    },
     status: number = WAITING_STATUS.waiting,
   ): Promise<void> {
     const now = new Date(this.clock.now());
@@ -55,16 +75,31 @@ export class RoomActivityRepository {
       .values({ ...values, status, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({
         target: [waitingRoomEntries.conferenceId, waitingRoomEntries.userId],
-        set: { deviceId: values.deviceId, userConferenceName: values.userConferenceName, status, updatedAt: now },
+        set: {
+          deviceId: values.deviceId,
+          userConferenceName: values.userConferenceName,
+          status,
+          updatedAt: now,
+        },
       });
   }
 
-  async setWaitingStatus(conferenceRowId: number, userIds: number[], status: number, tx: Db = this.db): Promise<number[]> {
+  async setWaitingStatus(
+    conferenceRowId: number,
+    userIds: number[],
+    status: number,
+    tx: Db = this.db,
+  ): Promise<number[]> {
     if (userIds.length === 0) return [];
     const rows = await tx
       .update(waitingRoomEntries)
       .set({ status, updatedAt: new Date(this.clock.now()) })
-      .where(and(eq(waitingRoomEntries.conferenceId, conferenceRowId), inArray(waitingRoomEntries.userId, userIds)))
+      .where(
+        and(
+          eq(waitingRoomEntries.conferenceId, conferenceRowId),
+          inArray(waitingRoomEntries.userId, userIds),
+        ),
+      )
       .returning({ userId: waitingRoomEntries.userId });
     return rows.map((r) => r.userId);
   }
@@ -73,7 +108,12 @@ export class RoomActivityRepository {
     if (userIds.length === 0) return [];
     const rows = await this.db
       .delete(waitingRoomEntries)
-      .where(and(eq(waitingRoomEntries.conferenceId, conferenceRowId), inArray(waitingRoomEntries.userId, userIds)))
+      .where(
+        and(
+          eq(waitingRoomEntries.conferenceId, conferenceRowId),
+          inArray(waitingRoomEntries.userId, userIds),
+        ),
+      )
       .returning({ userId: waitingRoomEntries.userId });
     return rows.map((r) => r.userId);
   }
@@ -84,7 +124,10 @@ export class RoomActivityRepository {
       .select()
       .from(waitingRoomEntries)
       .where(
-        and(eq(waitingRoomEntries.conferenceId, conferenceRowId), ne(waitingRoomEntries.status, WAITING_STATUS.admitted)),
+        and(
+          eq(waitingRoomEntries.conferenceId, conferenceRowId),
+          ne(waitingRoomEntries.status, WAITING_STATUS.admitted),
+        ),
       )
       .orderBy(asc(waitingRoomEntries.createdAt), asc(waitingRoomEntries.id));
   }
