@@ -130,7 +130,10 @@ export class RoomPage {
     await this.page.locator('textarea[name="chatMessage"]').fill(text);
     await this.page.getByTestId('chat-send').click();
     await expect(
-      this.page.getByTestId('chat-message').filter({ hasText: text.slice(0, 20) }).last(),
+      this.page
+        .getByTestId('chat-message')
+        .filter({ hasText: text.slice(0, 20) })
+        .last(),
     ).toBeVisible();
   }
 

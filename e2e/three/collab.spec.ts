@@ -72,7 +72,10 @@ test('chat both ways with history after a reload, a raised hand approved, host t
 
   // The host hands the role to Bo: Bo mutes everyone, Hana no longer can.
   await boRow.getByTestId('member-make-host').click();
-  await host.room.page.getByRole('dialog').getByRole('button', { name: /make host|confirm|ok/i }).click();
+  await host.room.page
+    .getByRole('dialog')
+    .getByRole('button', { name: /make host|confirm|ok/i })
+    .click();
   await expect(host.room.page.getByTestId('panel-tab-controls')).toHaveCount(0);
   await bo.room.openPanel('controls');
   await bo.room.page.getByTestId('mute-all').click();
@@ -145,7 +148,10 @@ test('lock, waiting room with admit and a blocklisted deny, and a kicked member 
   await dee.room.askToJoin(conferenceId, 'Dee');
   await expect(dee.room.page.getByTestId('waiting-room')).toBeVisible();
   const deeId = await dee.room.userId();
-  await host.room.page.locator(`[data-waiting-user-id="${deeId}"]`).getByTestId('waiting-deny').click();
+  await host.room.page
+    .locator(`[data-waiting-user-id="${deeId}"]`)
+    .getByTestId('waiting-deny')
+    .click();
   await host.room.page.locator('input[name="addToBlackList"]').check();
   await host.room.page.getByTestId('waiting-deny-confirm').click();
   await expect(dee.room.page.getByTestId('waiting-room')).toHaveCount(0);

@@ -235,6 +235,8 @@ describe('names', () => {
     ['  ', 'poll.xlsx'],
     ['...hidden', 'hidden.xlsx'],
     ['x'.repeat(150), `${'x'.repeat(100)}.xlsx`],
+    [`${'x'.repeat(98)}. more`, `${'x'.repeat(98)}.xlsx`],
+    ['Done...', 'Done.xlsx'],
   ])('exportFileName(%j) is %s', (title, name) => {
     expect(exportFileName(title)).toBe(name);
   });

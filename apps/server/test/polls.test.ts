@@ -448,6 +448,25 @@ describe('list, get and result', () => {
     expect(forAnn.json().payload).toMatchObject([{ voteId, joined: 1, isHost: false }]);
   });
 
+  test("Home's meeting lists carry the polls each user may see", async () => {
+    const m = await meeting([ann]);
+    const draft = await create(m);
+    const launched = await create(m);
+    await call('launch', launched);
+    const itemOf = async (path: string, token: string) =>
+      (await t.post(`/api/conference/${path}`, {}, token))
+        .json()
+        .payload.find((i: { meetingId: string }) => i.meetingId === m.conferenceId);
+    const forHost = await itemOf('getMyRunningConferenceList', host);
+    expect(forHost.voteList.map((p: { voteId: number }) => p.voteId)).toEqual([draft, launched]);
+    const forAnn = await itemOf('getMyRunningConferenceList', ann);
+    expect(forAnn.voteList.map((p: { voteId: number }) => p.voteId)).toEqual([launched]);
+    await quit(ann, m.conferenceId);
+    await quit(host, m.conferenceId);
+    const finished = await itemOf('v2/getMyFinishedConferenceList', host);
+    expect(finished.voteList).toHaveLength(2);
+  });
+
   test('an unknown poll is 4050 "The poll no longer exists"', async () => {
     for (const path of ['get', 'result', 'launch', 'stop', 'delete', 'publishResult', 'export']) {
       const res = await call(path, 987654);

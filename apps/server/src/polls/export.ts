@@ -27,7 +27,7 @@ export function exportFileName(title: string): string {
     .slice(0, FILE_STEM_MAX)
     .join('')
     .replace(/^\.+/, '')
-    .trim();
+    .replace(/[.\s]+$/, '');
   return `${stem || 'poll'}.xlsx`;
 }
 

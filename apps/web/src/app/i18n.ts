@@ -1,7 +1,8 @@
 /**
  * i18next set up with the app's catalogues plus the shared error catalogue under `errors.*`, so
  * the client shows the same texts the server sends; the live room's texts (room.en.json) sit
- * under `room.*`. Chinese when the browser language is zh.
+ * under `room.*` and the polls' (polls.en.json) under `polls.*`. Chinese when the browser
+ * language is zh.
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -10,6 +11,8 @@ import en from '../i18n/locales/en.json';
 import zh from '../i18n/locales/zh.json';
 import roomEn from '../i18n/locales/room.en.json';
 import roomZh from '../i18n/locales/room.zh.json';
+import pollsEn from '../i18n/locales/polls.en.json';
+import pollsZh from '../i18n/locales/polls.zh.json';
 
 export function detectLanguage(browserLanguage: string | undefined): Language {
   return browserLanguage?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
@@ -23,8 +26,8 @@ function errorsIn(language: Language): Record<ErrorKey, string> {
 }
 
 export const resources = {
-  en: { translation: { ...en, room: roomEn, errors: errorsIn('en') } },
-  zh: { translation: { ...zh, room: roomZh, errors: errorsIn('zh') } },
+  en: { translation: { ...en, room: roomEn, polls: pollsEn, errors: errorsIn('en') } },
+  zh: { translation: { ...zh, room: roomZh, polls: pollsZh, errors: errorsIn('zh') } },
 } as const;
 
 export const language: Language = detectLanguage(

@@ -1,17 +1,22 @@
 /**
- * Types `t()` keys from en.json (plus room.en.json under `room.*` and the shared `errors.*`),
- * so a missing key fails tsc.
+ * Types `t()` keys from en.json (plus room.en.json under `room.*`, polls.en.json under `polls.*`
+ * and the shared `errors.*`), so a missing key fails tsc.
  */
 import 'i18next';
 import type { ErrorKey } from '@meet/shared';
 import type en from '../i18n/locales/en.json';
 import type roomEn from '../i18n/locales/room.en.json';
+import type pollsEn from '../i18n/locales/polls.en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     resources: {
-      translation: typeof en & { room: typeof roomEn; errors: Record<ErrorKey, string> };
+      translation: typeof en & {
+        room: typeof roomEn;
+        polls: typeof pollsEn;
+        errors: Record<ErrorKey, string>;
+      };
     };
     returnNull: false;
   }

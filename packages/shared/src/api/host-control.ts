@@ -28,9 +28,9 @@ export const listField = z
   )
   .pipe(z.array(z.string().max(64)).max(100));
 
-const valueField = z.union([z.string(), z.number(), z.boolean()]).transform((v) =>
-  typeof v === 'boolean' ? (v ? '1' : '0') : String(v),
-);
+const valueField = z
+  .union([z.string(), z.number(), z.boolean()])
+  .transform((v) => (typeof v === 'boolean' ? (v ? '1' : '0') : String(v)));
 
 export const commandSchema = z.object({
   /** The meeting: its uri (the spec's `room`) or number. */

@@ -24,7 +24,11 @@ export interface MessageEnvelope<T extends MessageJson = MessageJson> {
 }
 
 /** Poll notices for attendees outside the meeting with the poll dialog open (SPEC.md section 4). */
-export const POLL_MESSAGES = ['publish_vote_result', 'cancel_publish_vote_result', 'delete_vote'] as const;
+export const POLL_MESSAGES = [
+  'publish_vote_result',
+  'cancel_publish_vote_result',
+  'delete_vote',
+] as const;
 export type PollMessage = (typeof POLL_MESSAGES)[number];
 
 /** Server → client. `code` is the number of WAITING_ROOM_MESSAGES for waiting-room notices. */
@@ -51,7 +55,10 @@ export const clientMessageSchema = z.object({
       conferenceUri: z.string().min(1).max(64),
       isReconnect: z.union([z.literal(0), z.literal(1)]).optional(),
     }),
-    z.object({ msgType: z.literal('leave_waiting_room'), conferenceUri: z.string().min(1).max(64) }),
+    z.object({
+      msgType: z.literal('leave_waiting_room'),
+      conferenceUri: z.string().min(1).max(64),
+    }),
   ]),
 });
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

@@ -2,6 +2,8 @@
 import { useTranslation } from 'react-i18next';
 import { CONFERENCE_STATUS, scheduleFlags, timeRange, type MeetingListItem } from '@meet/shared';
 import { Button } from '../../ui/Button';
+// Polls (issue 6): results and the xlsx of a meeting's polls from Home.
+import { MeetingPollsEntry } from '../polls/MeetingPollsEntry';
 import { formatConferenceId } from './join-session';
 
 export interface MeetingItemActions {
@@ -65,8 +67,14 @@ export function MeetingItem({
           {!mine && item.creator && ` · ${t('meetings.createdBy', { name: item.creator })}`}
         </p>
       </div>
+      {finished && (
+        <div className="meeting-item__actions">
+          <MeetingPollsEntry item={item} mine={mine} />
+        </div>
+      )}
       {!finished && (
         <div className="meeting-item__actions">
+          {mine && reserved && <MeetingPollsEntry item={item} mine={mine} />}
           {mine && reserved && onEdit && (
             <Button variant="text" size="small" onClick={() => onEdit(item)}>
               {t('meetings.edit')}

@@ -12,6 +12,8 @@ import { ConnectionBanner, ConnectionState } from './ConnectionBanner';
 import { HostMessage } from './HostMessage';
 import { RemoteAudio } from './media';
 import { PermissionDialog } from './PermissionDialog';
+// Polls (issue 6): the poll list, the toolbar's badge and the poll dialog.
+import { RoomPolls } from '../polls/RoomPolls';
 import { PreJoin } from './PreJoin';
 import { bindRoom } from './room-binding';
 import {
@@ -59,16 +61,18 @@ function Room({ conferenceId, extras }: { conferenceId: string; extras?: ReactNo
   useWaitingListSync();
   return (
     <VisibilityProvider>
-      <div className="room-body">
-        <div className="room-main">
-          <Stage />
-          <HostMessage />
+      <RoomPolls>
+        <div className="room-body">
+          <div className="room-main">
+            <Stage />
+            <HostMessage />
+          </div>
+          <RoomPanel />
         </div>
-        <RoomPanel />
-      </div>
-      <Toolbar conferenceId={conferenceId} extras={extras} />
-      <ConnectionBanner />
-      <RemoteAudio />
+        <Toolbar conferenceId={conferenceId} extras={extras} />
+        <ConnectionBanner />
+        <RemoteAudio />
+      </RoomPolls>
     </VisibilityProvider>
   );
 }

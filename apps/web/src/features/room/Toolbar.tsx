@@ -10,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { ChatIcon } from '../../ui/icons';
 import { usePopover, Popover } from '../../ui/Popover';
 import type { MediaDeviceInfoLike } from '../../room-client/types';
+// Polls (issue 6): the more-apps popover with the Polls entry.
+import { MoreAppsButton } from '../polls/MoreAppsButton';
 import { LeaveButton } from './LeaveButton';
 import {
   CamIcon,
@@ -250,6 +252,8 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
         <LeaveButton />
       </div>
       <div className="room-toolbar__side room-toolbar__end">
+        {/* Polls (issue 6) */}
+        <MoreAppsButton />
         <button
           type="button"
           data-testid="members-panel"

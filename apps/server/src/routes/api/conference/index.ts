@@ -23,7 +23,7 @@ import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
 import { authenticate } from '../../../plugins/auth.js';
 import { listItemOf } from '../../../conferences/present.js';
-import type { ConferenceRow } from '../../../db/schema/index.js';
+import type { ConferenceRow, UserRow } from '../../../db/schema/index.js';
 import { mediaServerUrl } from '../tool.js';
 import hostRoutes from './host.js';
 import waitingRoomRoutes from './waiting-room.js';
@@ -46,9 +46,14 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
     }
   }
 
-  async function listItems(rows: ConferenceRow[]) {
+  /** List items with the polls this user may see in each meeting (Home's poll entry). */
+  async function listItems(rows: ConferenceRow[], user: UserRow) {
     const names = await conferences.userNames(rows.map((r) => r.creatorId));
-    return rows.map((r) => listItemOf(r, names.get(r.creatorId) ?? ''));
+    const polls = await Promise.all(rows.map((r) => app.services.pollService.listFor(user, r)));
+    return rows.map((r, i) => ({
+      ...listItemOf(r, names.get(r.creatorId) ?? ''),
+      voteList: polls[i] ?? [],
+    }));
   }
 
   app.post(
@@ -242,7 +247,10 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
     async (request) =>
       ok(
         request,
-        await listItems(await conferences.listForUser(request.user!.id, CONFERENCE_STATUS.running)),
+        await listItems(
+          await conferences.listForUser(request.user!.id, CONFERENCE_STATUS.running),
+          request.user!,
+        ),
       ),
   );
 
@@ -263,7 +271,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });
-      return ok(request, await listItems(rows));
+      return ok(request, await listItems(rows, request.user!));
     },
   );
 

@@ -1,0 +1,168 @@
+/**
+ * The poll calls of SPEC.md section 7 ("Votes") under /api/vote. Polls and answers travel as
+ * JSON strings, as the spec's form fields do. The export is the one call that answers a file
+ * instead of `{ code, msg, payload }`: it is fetched with the same headers and saved through a
+ * blob link, and a refusal (JSON) becomes the same ApiError the other calls throw.
+ */
+import {
+  CLIENT_VERSION,
+  REQUEST_TIMEOUT_MS,
+  ResultCode,
+  type ApiReply,
+  type PollDetail,
+  type PollForm,
+  type PollSummary,
+  type QuestionAnswer,
+} from '@meet/shared';
+import i18n, { language } from '../app/i18n';
+import { authStore } from '../features/auth/auth-store';
+import { toast } from '../ui/toast-store';
+import { ApiError, NETWORK_ERROR, TIMEOUT_ERROR, apiPost, type RequestOptions } from './client';
+
+/** What create and update send as `voteList`: one poll, ids as the form numbers them. */
+function pollJson(poll: PollForm, voteId?: number): string {
+  return JSON.stringify({
+    ...(voteId === undefined ? {} : { voteId }),
+    title: poll.title,
+    anonymous: poll.anonymous,
+    questions: poll.questions.map((q) => ({
+      questionId: q.questionId,
+      title: q.title,
+      type: q.type,
+      options: q.options.map((o) => ({ optionId: o.optionId, optionDesc: o.optionDesc })),
+    })),
+  });
+}
+
+const byId = (path: string) => (voteId: number, options?: RequestOptions) =>
+  apiPost<PollDetail>(`vote/${path}`, { voteId }, options);
+
+export const voteApi = {
+  list: (conferenceUri: string, options?: RequestOptions) =>
+    apiPost<PollSummary[]>('vote/list', { conferenceUri }, options),
+  get: byId('get'),
+  result: byId('result'),
+  create: (conferenceUri: string, poll: PollForm, options?: RequestOptions) =>
+    apiPost<PollDetail>('vote/create', { conferenceUri, voteList: pollJson(poll) }, options),
+  update: (conferenceUri: string, voteId: number, poll: PollForm, options?: RequestOptions) =>
+    apiPost<PollDetail>(
+      'vote/update',
+      { conferenceUri, voteId, voteList: pollJson(poll, voteId) },
+      options,
+    ),
+  launch: byId('launch'),
+  stop: byId('stop'),
+  delete: (voteId: number, options?: RequestOptions) =>
+    apiPost<null>('vote/delete', { voteId }, options),
+  publishResult: byId('publishResult'),
+  unPublishResult: byId('unPublishResult'),
+  /** One list of option ids per question (a single choice too); the name shown to the host. */
+  participate: (
+    conferenceUri: string,
+    voteId: number,
+    nickname: string,
+    questions: QuestionAnswer[],
+    options?: RequestOptions,
+  ) =>
+    apiPost<PollDetail>(
+      'vote/participate',
+      { conferenceUri, voteId, nickname, questions: JSON.stringify(questions) },
+      options,
+    ),
+  export: (voteId: number, options?: RequestOptions) => exportPoll(voteId, options),
+};
+
+/**
+ * The file name of a Content-Disposition header: the UTF-8 `filename*` when present (poll
+ * titles are often Chinese), else the plain `filename`, else null.
+ */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    try {
+      return decodeURIComponent(extended[2].trim());
+    } catch {
+      // a malformed escape: fall back to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  const name = (plain?.[2] ?? plain?.[1])?.trim();
+  return name || null;
+}
+
+/** Saves a blob under a name through a temporary link (the browser's download). */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click starts the download synchronously; revoking later keeps slow browsers safe.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function refuse(error: ApiError, options: RequestOptions): never {
+  if (!options.silent && error.message) toast.error(error.message);
+  throw error;
+}
+
+/** Downloads a poll's xlsx (hosts, ended polls); resolves with the saved file's name. */
+async function exportPoll(voteId: number, options: RequestOptions = {}): Promise<string> {
+  const headers: Record<string, string> = { language, 'Content-Type': 'application/json' };
+  const token = authStore.getSnapshot().token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const body = JSON.stringify({
+    appName: 'web',
+    version: `web/${CLIENT_VERSION}`,
+    language,
+    useragent: navigator.userAgent,
+    voteId,
+  });
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  try {
+    let response: Response;
+    try {
+      response = await fetch('/api/vote/export', {
+        method: 'POST',
+        headers,
+        body,
+        signal: controller.signal,
+      });
+    } catch {
+      const timedOut = controller.signal.aborted;
+      refuse(
+        new ApiError(
+          timedOut ? TIMEOUT_ERROR : NETWORK_ERROR,
+          i18n.t(timedOut ? 'common.timeout' : 'common.networkError'),
+        ),
+        options,
+      );
+    }
+    const type = response.headers.get('content-type') ?? '';
+    if (type.includes('json')) {
+      // A refusal (not host, poll gone…) comes as the usual reply.
+      const reply = (await response.json().catch(() => null)) as ApiReply<unknown> | null;
+      refuse(
+        new ApiError(
+          reply?.code ?? NETWORK_ERROR,
+          reply?.msg ?? i18n.t('common.networkError'),
+          reply?.payload ?? null,
+        ),
+        options,
+      );
+    }
+    if (!response.ok)
+      refuse(new ApiError(ResultCode.failure, i18n.t('common.networkError')), options);
+    const filename = filenameFromDisposition(response.headers.get('content-disposition'));
+    const name = filename ?? `poll-${voteId}.xlsx`;
+    saveBlob(await response.blob(), name);
+    return name;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,78 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { PeerInfo, PollChange } from '@meet/shared';
+import '../../app/i18n';
+import { voteApi } from '../../api/vote-api';
+import type { RoomClientHandle } from '../../room-client/types';
+import { RoomProvider } from '../room/RoomContext';
+import { createRoomStore } from '../room/room-store';
+import { summary } from './poll-fixtures';
+import { MoreAppsButton } from './MoreAppsButton';
+import { RoomPolls } from './RoomPolls';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const me = { peerId: '1', userId: 1, displayName: 'Me' } as PeerInfo;
+
+function setup(hostId: number) {
+  const listeners = new Set<(voteId: number, change: PollChange) => void>();
+  const client = {
+    on: (event: string, listener: (voteId: number, change: PollChange) => void) => {
+      if (event !== 'pollChanged') return () => undefined;
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  } as unknown as RoomClientHandle;
+  const store = createRoomStore();
+  store.dispatch({ type: 'me', me });
+  store.dispatch({ type: 'host', hostId });
+  render(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      <RoomProvider
+        client={client}
+        store={store}
+        meeting={{ conferenceId: '123456789', conferenceUri: 'uri-1', endTime: null }}
+      >
+        <RoomPolls>
+          <MoreAppsButton />
+        </RoomPolls>
+      </RoomProvider>
+    </QueryClientProvider>,
+  );
+  return { emit: (id: number, c: PollChange) => act(() => listeners.forEach((l) => l(id, c))) };
+}
+
+describe('polls in the meeting', () => {
+  test('the badge shows for a launched poll I have not answered, and goes once I have', async () => {
+    const list = vi
+      .spyOn(voteApi, 'list')
+      .mockResolvedValue([summary({ isHost: false, status: 1 })]);
+    const { emit } = setup(2);
+    await screen.findByTestId('more-apps-dot');
+    fireEvent.click(screen.getByTestId('more-apps'));
+    expect(screen.getByTestId('polls-badge')).toBeTruthy();
+    list.mockResolvedValue([summary({ isHost: false, status: 1, joined: 1 })]);
+    await emit(7, 'voted');
+    await waitFor(() => expect(screen.queryByTestId('polls-badge')).toBeNull());
+  });
+
+  test('Polls opens the dialog; a member cannot create, the host can', async () => {
+    vi.spyOn(voteApi, 'list').mockResolvedValue([]);
+    setup(2);
+    fireEvent.click(screen.getByTestId('more-apps'));
+    fireEvent.click(screen.getByTestId('open-polls'));
+    expect(await screen.findByTestId('poll-list')).toBeTruthy();
+    expect(screen.queryByTestId('poll-new')).toBeNull();
+    cleanup();
+    setup(1);
+    fireEvent.click(screen.getByTestId('more-apps'));
+    fireEvent.click(screen.getByTestId('open-polls'));
+    expect(await screen.findByTestId('poll-new')).toBeTruthy();
+  });
+});
