@@ -1,68 +1,70 @@
 /**
  * The room client: owns the `/room` socket, the peer connections and the tracks, and tells the
  * UI what happens through typed events. One publisher per source, one multistream subscriber
- * that carries everyone's audio and only the video the UI shows, at the layer it needs.
+ * that carries everyone's audio and only the video the UI shows, at the layer it needs. This
+ * file joins, rejoins after a reconnect, republishes after a media server restart and
+ * dispatches the server's notifications; the parts it drives live beside it (camera-media,
+ * screen-share, subscription-sync, collaboration).
  */
 import {
   assertUnreachable,
   type ChatMessage,
-  type FeedStream,
   type HostAction,
-  type MediaSource,
   type PeerInfo,
   type RoomNotification,
 } from '@meet/shared';
+import { CameraMedia } from './camera-media';
 import { Collaboration } from './collaboration';
 import { Emitter } from './emitter';
-import { blockedBy, hostCommandEffect, isRefusal, kindsToTurnOff } from './host-media';
-import { LevelMeter, LocalDevices, MediaError, openTrack } from './local-media';
-import { Publisher } from './publisher';
+import { hostCommandEffect } from './host-media';
+import { ScreenShare } from './screen-share';
 import { RequestError, Signaling } from './signaling';
-import { publisherSignals, subscriberSignals } from './signals';
 import { collectStats } from './stats';
-import { Subscriber } from './subscriber';
-import { planSubscriptions, type VisibleTile } from './subscription-plan';
+import type { VisibleTile } from './subscription-plan';
+import { SubscriptionSync } from './subscription-sync';
 import { Tracks } from './track-store';
 import type { DeviceChoice, PermissionStates, RoomClientApi, RoomClientEvents } from './types';
 
-const TOGGLE_DEBOUNCE_MS = 500;
 type JoinOptions = Parameters<RoomClientApi['join']>[0];
 
 export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientApi {
   readonly tracks = new Tracks();
-  private readonly devices: LocalDevices;
-  private readonly meter = new LevelMeter();
+  private readonly camera = new CameraMedia(this.tracks, {
+    me: () => this.me,
+    signaling: () => this.signaling,
+  });
+  private readonly screen = new ScreenShare(this.tracks, () => this.signaling);
+  private readonly subscriptions = new SubscriptionSync({
+    peers: () => this.peers,
+    ready: () => !!this.signaling?.connected && !!this.me && !this.closed,
+    signaling: () => this.signaling,
+  });
   private readonly collab = new Collaboration((request) =>
     this.signaling
       ? this.signaling.request(request)
       : Promise.reject(new RequestError(-1, 'not connected')),
   );
   private signaling: Signaling | undefined;
-  private camera: Publisher | undefined;
-  private screen: Publisher | undefined;
-  private subscriber: Subscriber | undefined;
   private peers = new Map<string, PeerInfo>();
   private me: PeerInfo | undefined;
-  private options: JoinOptions | undefined;
-  private choice: DeviceChoice = {};
-  private visible: VisibleTile[] = [];
-  private subscribed = new Map<string, FeedStream>();
-  private lastToggle = { audio: 0, video: 0 };
-  private syncing: Promise<void> | undefined;
-  private syncAgain = false;
-  private syncFailures = 0;
-  private previewing: Promise<void> | undefined;
-  private onVisible: (() => void) | undefined;
+  /** Set by "Join now": from then on every (re)connect enters the room under this name. */
+  private joinName: string | undefined;
   private statsTimer: ReturnType<typeof setInterval> | undefined;
   private closed = false;
 
   constructor() {
     super();
-    this.devices = new LocalDevices(
-      (lists) => this.emit('devices', lists),
-      (states) => this.emit('permissions', states),
-    );
-    void this.devices.watchPermissions();
+    this.camera.on('devices', (lists) => this.emit('devices', lists));
+    this.camera.on('permissions', (states) => this.emit('permissions', states));
+    this.camera.on('tracksChanged', () => this.emit('tracksChanged'));
+    this.camera.on('volume', (peerId, power) => this.emit('volume', peerId, power));
+    this.camera.on('error', (key) => this.emit('error', key));
+    void this.camera.watchPermissions();
+    this.screen.on('tracksChanged', () => this.emit('tracksChanged'));
+    this.screen.on('error', (key) => this.emit('error', key));
+    this.subscriptions.on('tracks', (entries) => {
+      if (this.tracks.setRemote(entries)) this.emit('tracksChanged');
+    });
     this.collab.on('chat', (messages, live) => this.emit('chat', messages, live));
     this.collab.on('properties', (properties) => this.emit('properties', properties));
     this.collab.on('waitingList', (entries) => this.emit('waitingList', entries));
@@ -72,52 +74,8 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     });
   }
 
-  // ---- local media ----
-
-  private async open(kind: 'audio' | 'video'): Promise<MediaStreamTrack | null> {
-    // Through Prompt, so a repeated failure is still a change the UI sees (and shows a dialog for).
-    this.devices.record(kind, 'Prompt');
-    try {
-      const track = await openTrack(
-        kind,
-        kind === 'audio' ? this.choice.audioInputId : this.choice.videoInputId,
-      );
-      this.devices.record(kind, 'Allow');
-      return track;
-    } catch (error) {
-      if (error instanceof MediaError) this.devices.record(kind, error.state, error.original);
-      return null;
-    }
-  }
-
   startPreview(choice: DeviceChoice & { audio: boolean; video: boolean }): Promise<void> {
-    // Joining waits for this: a click on "Join now" can come before the camera has opened.
-    const run = (this.previewing ?? Promise.resolve()).then(() => this.preview(choice));
-    this.previewing = run.catch(() => undefined);
-    return run;
-  }
-
-  private async preview(choice: DeviceChoice & { audio: boolean; video: boolean }): Promise<void> {
-    this.choice = { ...this.choice, ...choice };
-    for (const kind of ['audio', 'video'] as const) {
-      const want = kind === 'audio' ? choice.audio : choice.video;
-      const current = this.tracks.localTrack('camera', kind);
-      if (want && !current) this.setLocal(kind, await this.open(kind));
-      else if (!want && current) this.setLocal(kind, null);
-    }
-    this.emit('devices', await this.devices.list());
-  }
-
-  private setLocal(kind: 'audio' | 'video', track: MediaStreamTrack | null): void {
-    const old = this.tracks.localTrack('camera', kind);
-    if (old && old !== track) old.stop();
-    this.tracks.setLocal('camera', kind, track);
-    if (kind === 'audio') {
-      if (track)
-        this.meter.start(track, (power) => this.emit('volume', this.me?.peerId ?? 'local', power));
-      else this.meter.stop();
-    }
-    this.emit('tracksChanged');
+    return this.camera.startPreview(choice);
   }
 
   // ---- joining and the connection ----
@@ -129,10 +87,10 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     signaling.on('notification', (n) => void this.handleNotification(n));
     signaling.on('connected', () => {
       // Before "Join now" the socket only waits; after it (or after a reconnect) it enters the room.
-      if (this.options) void this.enterRoom();
+      if (this.joinName !== undefined) void this.enterRoom();
     });
     signaling.on('disconnected', (reason) => {
-      if (this.closed || reason === 'io client disconnect' || !this.options) return;
+      if (this.closed || reason === 'io client disconnect' || this.joinName === undefined) return;
       // Transports are closed with the connection; they are rebuilt after the reconnect.
       this.closeTransports();
       this.emit('connectionState', 'connecting');
@@ -150,25 +108,20 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   }
 
   async join(options: JoinOptions): Promise<void> {
-    this.options = options;
+    this.joinName = options.displayName;
+    this.camera.want({ audio: options.audio, video: options.video });
     this.emit('connectionState', 'connecting');
     if (!this.signaling) this.prepare(options);
     else if (this.signaling.connected) await this.enterRoom();
   }
 
   private async enterRoom(): Promise<void> {
-    const options = this.options!;
-    await this.previewing;
-    for (const kind of ['audio', 'video'] as const) {
-      if (options[kind] && !this.tracks.localTrack('camera', kind))
-        this.setLocal(kind, await this.open(kind));
-    }
-    const audio = !!this.tracks.localTrack('camera', 'audio') && options.audio;
-    const video = !!this.tracks.localTrack('camera', 'video') && options.video;
+    const displayName = this.joinName!;
+    const { audio, video } = await this.camera.openForJoin();
     try {
       const joined = await this.signaling!.request({
         type: 'join',
-        displayName: options.displayName,
+        displayName,
         audioEnabled: audio,
         videoEnabled: video,
       });
@@ -176,21 +129,16 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
       this.me = joined.me;
       this.tracks.myPeerId = joined.me.peerId;
       this.peers = new Map(joined.peers.map((p) => [p.peerId, p]));
-      this.subscribed.clear();
+      this.subscriptions.handleJoined();
       this.emit('me', joined.me);
       this.emit('hostChanged', joined.hostId);
       this.collab.handleJoined(joined, rejoin);
       this.emitPeers();
       this.emit('connectionState', 'connected');
-      // Receiving does not wait for sending. The first subscription waits a moment for the UI
-      // to report which tiles it shows, so audio and video come in one negotiation.
-      const visible = new Promise<void>((resolve) => (this.onVisible = resolve));
-      void Promise.race([visible, new Promise((r) => setTimeout(r, 150))]).then(() => {
-        this.onVisible = undefined;
-        this.scheduleSync();
-      });
-      await this.publishCamera();
-      this.followHostFlags();
+      // Receiving does not wait for sending.
+      this.subscriptions.startAfterVisible();
+      await this.camera.publish();
+      this.camera.followHostFlags();
       this.startStats();
     } catch (error) {
       this.emit('connectionState', 'failed');
@@ -198,119 +146,16 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     }
   }
 
-  private async publishCamera(): Promise<void> {
-    this.camera?.close();
-    const audio = this.options!.audio ? (this.tracks.localTrack('camera', 'audio') ?? null) : null;
-    const video = this.options!.video ? (this.tracks.localTrack('camera', 'video') ?? null) : null;
-    this.camera = new Publisher(
-      'camera',
-      publisherSignals(this.signaling!, 'camera'),
-      audio,
-      video,
-      () => undefined,
-    );
-    await this.camera.start();
-  }
-
-  private ensureSubscriber(): Subscriber {
-    if (this.subscriber) return this.subscriber;
-    this.subscriber = new Subscriber(
-      subscriberSignals(this.signaling!),
-      () => this.refreshRemoteTracks(),
-      () => undefined,
-    );
-    return this.subscriber;
-  }
-
   private closeTransports(): void {
-    this.camera?.close();
-    this.screen?.close();
-    this.subscriber?.close();
-    this.camera = undefined;
-    this.screen = undefined;
-    this.subscriber = undefined;
-    this.subscribed.clear();
+    this.camera.closeConnection();
+    this.screen.closeConnection();
+    this.subscriptions.closeConnection();
     clearInterval(this.statsTimer);
     if (this.tracks.setRemote([])) this.emit('tracksChanged');
   }
 
-  // ---- what to receive ----
-
   setVisible(views: VisibleTile[]): void {
-    this.visible = views;
-    if (this.onVisible) {
-      if (views.length) this.onVisible();
-      return;
-    }
-    this.scheduleSync();
-  }
-
-  private scheduleSync(): void {
-    if (this.syncing) {
-      this.syncAgain = true;
-      return;
-    }
-    this.syncing = this.sync()
-      .then(() => {
-        this.syncFailures = 0;
-      })
-      .catch((error: unknown) => {
-        console.warn('room-client: subscription sync failed', error);
-        // A feed can vanish or not be ready yet; try again shortly, a few times.
-        if (++this.syncFailures <= 5)
-          setTimeout(() => this.scheduleSync(), 300 * this.syncFailures);
-      })
-      .finally(() => {
-        this.syncing = undefined;
-        if (this.syncAgain) {
-          this.syncAgain = false;
-          this.scheduleSync();
-        }
-      });
-  }
-
-  private async sync(): Promise<void> {
-    if (!this.signaling?.connected || !this.me || this.closed) return;
-    const wanted = planSubscriptions(this.peers, this.visible);
-    const add = [...wanted]
-      .filter(([k]) => !this.subscribed.has(k))
-      .map(([k, v]) => [k, v.stream] as const);
-    const remove = [...this.subscribed].filter(([k]) => !wanted.has(k));
-    if (add.length || remove.length) {
-      const subscriber = this.ensureSubscriber();
-      if (remove.length) {
-        remove.forEach(([k]) => this.subscribed.delete(k));
-        await subscriber.remove(remove.map(([, s]) => s));
-      }
-      if (add.length) {
-        add.forEach(([k, s]) => this.subscribed.set(k, s));
-        await subscriber.add(add.map(([, s]) => s)).catch((error: unknown) => {
-          add.forEach(([k]) => this.subscribed.delete(k));
-          throw error;
-        });
-      }
-    }
-    const subscriber = this.subscriber;
-    if (!subscriber) return;
-    for (const [mid, stream] of subscriber.streams) {
-      const want = wanted.get(
-        `${stream.feedId}/${this.peers.get(stream.peerId)?.mids[stream.source]?.[stream.kind]}`,
-      );
-      if (stream.kind === 'video' && want?.layer !== undefined)
-        void subscriber.setLayer(mid, want.layer);
-    }
-  }
-
-  private refreshRemoteTracks(): void {
-    const entries: [string, MediaSource, 'audio' | 'video', MediaStreamTrack][] = [];
-    const subscriber = this.subscriber;
-    if (subscriber) {
-      for (const [mid, track] of subscriber.tracks()) {
-        const s = subscriber.streams.get(mid)!;
-        entries.push([s.peerId, s.source, s.kind, track]);
-      }
-    }
-    if (this.tracks.setRemote(entries)) this.emit('tracksChanged');
+    this.subscriptions.setVisible(views);
   }
 
   // ---- notifications ----
@@ -322,25 +167,23 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
         if (n.peer.peerId === this.me?.peerId) {
           this.me = n.peer;
           this.emit('me', n.peer);
-          this.followHostFlags();
+          this.camera.followHostFlags();
         } else {
           this.peers.set(n.peer.peerId, n.peer);
           this.emitPeers();
         }
-        this.scheduleSync();
+        this.subscriptions.schedule();
         return;
       case 'peerClosed':
         this.peers.delete(n.peerId);
         this.emitPeers();
-        this.scheduleSync();
+        this.subscriptions.schedule();
         return;
       case 'streamsChanged':
-        this.scheduleSync();
+        this.subscriptions.schedule();
         return;
       case 'subscriberOffer':
-        await this.ensureSubscriber()
-          .handleOffer(n.jsep, n.streams)
-          .catch(() => undefined);
+        await this.subscriptions.handleOffer(n.jsep, n.streams);
         return;
       case 'activeSpeaker':
         this.emit('activeSpeaker', n.talking ? n.peerId : null);
@@ -354,10 +197,9 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
         this.closeTransports();
         for (const [id, peer] of this.peers) this.peers.set(id, { ...peer, feeds: {}, mids: {} });
         this.emitPeers();
-        await this.publishCamera().catch(() => this.emit('error', 'connectFailed'));
-        if (this.tracks.localTrack('screen', 'video'))
-          await this.publishScreen().catch(() => undefined);
-        this.scheduleSync();
+        await this.camera.publish().catch(() => this.emit('error', 'connectFailed'));
+        await this.screen.republish();
+        this.subscriptions.schedule();
         this.startStats();
         return;
       case 'replaced':
@@ -386,86 +228,34 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     this.emit('peers', [...this.peers.values()]);
   }
 
-  // ---- toggles and devices ----
-
-  private debounced(kind: 'audio' | 'video'): boolean {
-    const now = Date.now();
-    if (now - this.lastToggle[kind] < TOGGLE_DEBOUNCE_MS) return true;
-    this.lastToggle[kind] = now;
-    return false;
-  }
-
-  async setMicrophone(on: boolean): Promise<void> {
-    if (this.debounced('audio') || this.blocked('audio', on)) return;
-    await this.setKind('audio', on, 'turnOnAudioFailed');
-  }
-
-  async setCamera(on: boolean): Promise<void> {
-    if (this.debounced('video') || this.blocked('video', on)) return;
-    await this.setKind('video', on, 'turnOnVideoFailed');
-  }
-
-  /** The host keeps this kind off: say so instead of opening a device the server refuses. */
-  private blocked(kind: 'audio' | 'video', on: boolean): boolean {
-    const key = on ? blockedBy(this.me, kind) : null;
-    if (key) this.emit('error', key);
-    return key !== null;
-  }
-
   private async applyHostCommand(action: HostAction): Promise<void> {
     const effect = hostCommandEffect(action);
-    if (effect === 'stopShare') return this.stopScreenShare();
+    if (effect === 'stopShare') return this.screen.stop();
     const failKey = effect.kind === 'audio' ? 'turnOnAudioFailed' : 'turnOnVideoFailed';
-    await this.setKind(effect.kind, effect.on, failKey);
+    await this.camera.setKind(effect.kind, effect.on, failKey);
   }
 
-  /** What the server says I may not have on goes off here too. */
-  private followHostFlags(): void {
-    if (!this.me || !this.camera) return;
-    const on = {
-      audio: !!this.tracks.localTrack('camera', 'audio'),
-      video: !!this.tracks.localTrack('camera', 'video'),
-    };
-    for (const kind of kindsToTurnOff(this.me, on)) void this.setKind(kind, false, '');
+  // ---- what the UI asks for ----
+
+  setMicrophone(on: boolean): Promise<void> {
+    return this.camera.setMicrophone(on);
   }
 
-  private async setKind(
-    kind: 'audio' | 'video',
-    on: boolean,
-    failKey: string,
-    retried = false,
-  ): Promise<void> {
-    if (this.options) this.options = { ...this.options, [kind]: on };
-    if (on) {
-      const track = this.tracks.localTrack('camera', kind) ?? (await this.open(kind));
-      if (!track) {
-        if (this.options) this.options = { ...this.options, [kind]: false };
-        this.emit('error', failKey);
-        return;
-      }
-      this.setLocal(kind, track);
-    } else {
-      this.setLocal(kind, null);
-    }
-    if (!this.me) return;
-    if (!this.camera) {
-      // "no audioProducer": the publisher is still being set up; try once more a second later.
-      if (!retried) setTimeout(() => void this.setKind(kind, on, failKey, true), 1000);
-      return;
-    }
-    const track = on ? (this.tracks.localTrack('camera', kind) ?? null) : null;
-    await (kind === 'audio' ? this.camera.replaceAudio(track) : this.camera.replaceVideo(track));
-    const refused = await this.signaling
-      ?.request({ type: on ? 'resumeProducer' : 'pauseProducer', source: 'camera', kind })
-      .then(() => false, isRefusal);
-    if (on && refused) {
-      // Force-muted or camera disabled: the server said no, so the local state goes back to off.
-      await this.setKind(kind, false, failKey);
-      this.emit('error', kind === 'audio' ? 'forceMuted' : 'videoDisabled');
-    }
+  setCamera(on: boolean): Promise<void> {
+    return this.camera.setCamera(on);
   }
 
-  // ---- chat and name ----
+  switchDevice(choice: DeviceChoice): Promise<void> {
+    return this.camera.switchDevice(choice);
+  }
+
+  startScreenShare(): Promise<boolean> {
+    return this.screen.start();
+  }
+
+  stopScreenShare(): Promise<void> {
+    return this.screen.stop();
+  }
 
   sendMessage(content: string): Promise<ChatMessage> {
     return this.collab.sendMessage(content);
@@ -473,110 +263,28 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   setDisplayName(name: string): void {
     // A rejoin after a reconnect announces this name, not the one typed before joining.
-    if (this.options) this.options = { ...this.options, displayName: name };
+    if (this.joinName !== undefined) this.joinName = name;
     if (!this.me) return;
     this.me = { ...this.me, displayName: name };
     this.emit('me', this.me);
   }
 
-  async switchDevice(choice: DeviceChoice): Promise<void> {
-    this.choice = { ...this.choice, ...choice };
-    for (const kind of ['audio', 'video'] as const) {
-      const id = kind === 'audio' ? choice.audioInputId : choice.videoInputId;
-      if (id === undefined || !this.tracks.localTrack('camera', kind)) continue;
-      const track = await this.open(kind);
-      if (!track) continue;
-      this.setLocal(kind, track);
-      if (this.camera)
-        await (kind === 'audio'
-          ? this.camera.replaceAudio(track)
-          : this.camera.replaceVideo(track));
-    }
-    this.emit('devices', await this.devices.list());
+  checkPermissions(kind?: 'audio' | 'video'): Promise<PermissionStates> {
+    return this.camera.checkPermissions(kind);
   }
 
-  // ---- screen share ----
-
-  async startScreenShare(): Promise<boolean> {
-    let stream: MediaStream;
-    try {
-      stream = await navigator.mediaDevices.getDisplayMedia({
-        video: { frameRate: 15 },
-        audio: true,
-      });
-    } catch (error) {
-      const name = (error as Error).name;
-      if (name === 'NotAllowedError' && /system/i.test((error as Error).message))
-        this.emit('error', 'screenDenied');
-      return false;
-    }
-    const video = stream.getVideoTracks()[0];
-    if (!video) {
-      stream.getTracks().forEach((t) => t.stop());
-      this.emit('error', 'streamEmpty');
-      return false;
-    }
-    video.contentHint = 'detail';
-    video.addEventListener('ended', () => void this.stopScreenShare());
-    this.tracks.setLocal('screen', 'video', video);
-    this.tracks.setLocal('screen', 'audio', stream.getAudioTracks()[0] ?? null);
-    this.emit('tracksChanged');
-    try {
-      await this.publishScreen();
-      return true;
-    } catch {
-      await this.stopScreenShare();
-      this.emit('error', 'shareFailed');
-      return false;
-    }
-  }
-
-  private async publishScreen(): Promise<void> {
-    this.screen?.close();
-    const audio = this.tracks.localTrack('screen', 'audio') ?? null;
-    const video = this.tracks.localTrack('screen', 'video') ?? null;
-    this.screen = new Publisher(
-      'screen',
-      publisherSignals(this.signaling!, 'screen'),
-      audio,
-      video,
-      () => undefined,
-    );
-    await this.screen.start();
-  }
-
-  async stopScreenShare(): Promise<void> {
-    const had = this.screen || this.tracks.localTrack('screen', 'video');
-    this.screen?.close();
-    this.screen = undefined;
-    this.tracks.localTrack('screen', 'video')?.stop();
-    this.tracks.localTrack('screen', 'audio')?.stop();
-    this.tracks.setLocal('screen', 'video', null);
-    this.tracks.setLocal('screen', 'audio', null);
-    this.emit('tracksChanged');
-    if (had)
-      await this.signaling
-        ?.request({ type: 'closeProducer', source: 'screen' })
-        .catch(() => undefined);
-  }
-
-  // ---- stats, permissions, leaving ----
+  // ---- stats and leaving ----
 
   private startStats(): void {
     clearInterval(this.statsTimer);
     this.statsTimer = setInterval(() => {
-      if (!this.subscriber) return;
-      void collectStats(this.subscriber, this.camera).then(({ stats, volumes }) => {
+      const subscriber = this.subscriptions.subscriber;
+      if (!subscriber) return;
+      void collectStats(subscriber, this.camera.publisher).then(({ stats, volumes }) => {
         this.emit('stats', stats);
         for (const [peerId, power] of volumes) this.emit('volume', peerId, power);
       });
     }, 1000);
-  }
-
-  checkPermissions(kind?: 'audio' | 'video'): Promise<PermissionStates> {
-    return kind
-      ? this.devices.check(kind).then(() => this.devices.states)
-      : this.devices.checkAll();
   }
 
   async leave(): Promise<void> {
@@ -597,9 +305,8 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   close(): void {
     this.shutdown();
-    this.meter.stop();
+    this.camera.close();
     this.collab.close();
-    this.devices.close();
     this.tracks.stopLocal();
     this.removeAllListeners();
   }

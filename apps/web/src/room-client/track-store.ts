@@ -4,6 +4,14 @@ import { LOCAL_PEER_ID, type TrackStore } from './types';
 
 type Kind = 'audio' | 'video';
 
+/** One received track: whose, from which source, of which kind. */
+export type RemoteTrackEntry = [
+  peerId: string,
+  source: MediaSource,
+  kind: Kind,
+  track: MediaStreamTrack,
+];
+
 export class Tracks implements TrackStore {
   private readonly remote = new Map<string, MediaStreamTrack>();
   private readonly local = new Map<string, MediaStreamTrack>();
@@ -30,9 +38,7 @@ export class Tracks implements TrackStore {
   }
 
   /** Replaces every remote track at once; true when anything changed. */
-  setRemote(
-    entries: [peerId: string, source: MediaSource, kind: Kind, track: MediaStreamTrack][],
-  ): boolean {
+  setRemote(entries: RemoteTrackEntry[]): boolean {
     const next = new Map(entries.map(([p, s, k, t]) => [this.key(p, s, k), t]));
     let changed = next.size !== this.remote.size;
     for (const [k, t] of next) if (this.remote.get(k) !== t) changed = true;

@@ -1,0 +1,250 @@
+/**
+ * My camera and microphone: the devices and their permissions, the pre-join preview, turning
+ * each kind on and off (debounced, within what the host allows), switching devices, the
+ * microphone's level, and the camera publisher that sends them. It reads my member state and
+ * the socket through the functions it is given and never holds the RoomClient.
+ */
+import type { PeerInfo } from '@meet/shared';
+import { Emitter } from './emitter';
+import { blockedBy, isRefusal, kindsToTurnOff, type MediaKindName } from './host-media';
+import { LevelMeter, LocalDevices, MediaError, openTrack } from './local-media';
+import { Publisher } from './publisher';
+import type { Signaling } from './signaling';
+import { publisherSignals } from './signals';
+import type { Tracks } from './track-store';
+import type { DeviceChoice, DeviceLists, PermissionStates } from './types';
+
+const TOGGLE_DEBOUNCE_MS = 500;
+
+export interface CameraMediaEvents {
+  devices: [lists: DeviceLists];
+  permissions: [states: PermissionStates];
+  tracksChanged: [];
+  /** My microphone's power, under my peer id once joined. */
+  volume: [peerId: string, power: number];
+  /** A user-facing failure; `key` is an i18n key under `room.errors`. */
+  error: [key: string];
+}
+
+export interface CameraContext {
+  /** My member state once joined: the host's flags in it say what I may turn on. */
+  me(): PeerInfo | undefined;
+  signaling(): Signaling | undefined;
+}
+
+type Kinds = { audio: boolean; video: boolean };
+
+export class CameraMedia extends Emitter<CameraMediaEvents> {
+  private readonly devices: LocalDevices;
+  private readonly meter = new LevelMeter();
+  private current: Publisher | undefined;
+  private choice: DeviceChoice = {};
+  /** What should be on in the meeting: set by "Join now", then changed by every toggle. */
+  private wanted: Kinds | undefined;
+  private lastToggle = { audio: 0, video: 0 };
+  private previewing: Promise<void> | undefined;
+
+  constructor(
+    private readonly tracks: Tracks,
+    private readonly context: CameraContext,
+  ) {
+    super();
+    this.devices = new LocalDevices(
+      (lists) => this.emit('devices', lists),
+      (states) => this.emit('permissions', states),
+    );
+  }
+
+  /** The camera publisher, once publishing (statistics read its round trip). */
+  get publisher(): Publisher | undefined {
+    return this.current;
+  }
+
+  /** Follows the browser's permission answers; started once the events have listeners. */
+  watchPermissions(): Promise<void> {
+    return this.devices.watchPermissions();
+  }
+
+  checkPermissions(kind?: MediaKindName): Promise<PermissionStates> {
+    return kind
+      ? this.devices.check(kind).then(() => this.devices.states)
+      : this.devices.checkAll();
+  }
+
+  startPreview(choice: DeviceChoice & Kinds): Promise<void> {
+    // Joining waits for this: a click on "Join now" can come before the camera has opened.
+    const run = (this.previewing ?? Promise.resolve()).then(() => this.preview(choice));
+    this.previewing = run.catch(() => undefined);
+    return run;
+  }
+
+  /** "Join now" with these kinds on. */
+  want(kinds: Kinds): void {
+    this.wanted = kinds;
+  }
+
+  /** Opens what should be on and is not open yet; answers what the join announces as on. */
+  async openForJoin(): Promise<Kinds> {
+    const wanted = this.wanted!;
+    await this.previewing;
+    for (const kind of ['audio', 'video'] as const) {
+      if (wanted[kind] && !this.tracks.localTrack('camera', kind))
+        this.setLocal(kind, await this.open(kind));
+    }
+    return {
+      audio: !!this.tracks.localTrack('camera', 'audio') && wanted.audio,
+      video: !!this.tracks.localTrack('camera', 'video') && wanted.video,
+    };
+  }
+
+  async publish(): Promise<void> {
+    this.current?.close();
+    const audio = this.wanted!.audio ? (this.tracks.localTrack('camera', 'audio') ?? null) : null;
+    const video = this.wanted!.video ? (this.tracks.localTrack('camera', 'video') ?? null) : null;
+    this.current = new Publisher(
+      'camera',
+      publisherSignals(this.context.signaling()!, 'camera'),
+      audio,
+      video,
+      () => undefined,
+    );
+    await this.current.start();
+  }
+
+  /** Closes the connection (with the socket's, or for a republish); the tracks stay. */
+  closeConnection(): void {
+    this.current?.close();
+    this.current = undefined;
+  }
+
+  async setMicrophone(on: boolean): Promise<void> {
+    if (this.debounced('audio') || this.blocked('audio', on)) return;
+    await this.setKind('audio', on, 'turnOnAudioFailed');
+  }
+
+  async setCamera(on: boolean): Promise<void> {
+    if (this.debounced('video') || this.blocked('video', on)) return;
+    await this.setKind('video', on, 'turnOnVideoFailed');
+  }
+
+  /** What the server says I may not have on goes off here too. */
+  followHostFlags(): void {
+    const me = this.context.me();
+    if (!me || !this.current) return;
+    const on = {
+      audio: !!this.tracks.localTrack('camera', 'audio'),
+      video: !!this.tracks.localTrack('camera', 'video'),
+    };
+    for (const kind of kindsToTurnOff(me, on)) void this.setKind(kind, false, '');
+  }
+
+  /** Turns one kind on or off, locally and on the server; `failKey` is the error if it fails. */
+  async setKind(kind: MediaKindName, on: boolean, failKey: string, retried = false): Promise<void> {
+    if (this.wanted) this.wanted = { ...this.wanted, [kind]: on };
+    if (on) {
+      const track = this.tracks.localTrack('camera', kind) ?? (await this.open(kind));
+      if (!track) {
+        if (this.wanted) this.wanted = { ...this.wanted, [kind]: false };
+        this.emit('error', failKey);
+        return;
+      }
+      this.setLocal(kind, track);
+    } else {
+      this.setLocal(kind, null);
+    }
+    if (!this.context.me()) return;
+    if (!this.current) {
+      // "no audioProducer": the publisher is still being set up; try once more a second later.
+      if (!retried) setTimeout(() => void this.setKind(kind, on, failKey, true), 1000);
+      return;
+    }
+    const track = on ? (this.tracks.localTrack('camera', kind) ?? null) : null;
+    await (kind === 'audio' ? this.current.replaceAudio(track) : this.current.replaceVideo(track));
+    const refused = await this.context
+      .signaling()
+      ?.request({ type: on ? 'resumeProducer' : 'pauseProducer', source: 'camera', kind })
+      .then(() => false, isRefusal);
+    if (on && refused) {
+      // Force-muted or camera disabled: the server said no, so the local state goes back to off.
+      await this.setKind(kind, false, failKey);
+      this.emit('error', kind === 'audio' ? 'forceMuted' : 'videoDisabled');
+    }
+  }
+
+  async switchDevice(choice: DeviceChoice): Promise<void> {
+    this.choice = { ...this.choice, ...choice };
+    for (const kind of ['audio', 'video'] as const) {
+      const id = kind === 'audio' ? choice.audioInputId : choice.videoInputId;
+      if (id === undefined || !this.tracks.localTrack('camera', kind)) continue;
+      const track = await this.open(kind);
+      if (!track) continue;
+      this.setLocal(kind, track);
+      if (this.current)
+        await (kind === 'audio'
+          ? this.current.replaceAudio(track)
+          : this.current.replaceVideo(track));
+    }
+    this.emit('devices', await this.devices.list());
+  }
+
+  close(): void {
+    this.meter.stop();
+    this.devices.close();
+    this.removeAllListeners();
+  }
+
+  private async preview(choice: DeviceChoice & Kinds): Promise<void> {
+    this.choice = { ...this.choice, ...choice };
+    for (const kind of ['audio', 'video'] as const) {
+      const want = kind === 'audio' ? choice.audio : choice.video;
+      const current = this.tracks.localTrack('camera', kind);
+      if (want && !current) this.setLocal(kind, await this.open(kind));
+      else if (!want && current) this.setLocal(kind, null);
+    }
+    this.emit('devices', await this.devices.list());
+  }
+
+  private async open(kind: MediaKindName): Promise<MediaStreamTrack | null> {
+    // Through Prompt, so a repeated failure is still a change the UI sees (and shows a dialog for).
+    this.devices.record(kind, 'Prompt');
+    try {
+      const track = await openTrack(
+        kind,
+        kind === 'audio' ? this.choice.audioInputId : this.choice.videoInputId,
+      );
+      this.devices.record(kind, 'Allow');
+      return track;
+    } catch (error) {
+      if (error instanceof MediaError) this.devices.record(kind, error.state, error.original);
+      return null;
+    }
+  }
+
+  private setLocal(kind: MediaKindName, track: MediaStreamTrack | null): void {
+    const old = this.tracks.localTrack('camera', kind);
+    if (old && old !== track) old.stop();
+    this.tracks.setLocal('camera', kind, track);
+    if (kind === 'audio') {
+      if (track)
+        this.meter.start(track, (power) =>
+          this.emit('volume', this.context.me()?.peerId ?? 'local', power),
+        );
+      else this.meter.stop();
+    }
+    this.emit('tracksChanged');
+  }
+
+  private debounced(kind: MediaKindName): boolean {
+    const now = Date.now();
+    if (now - this.lastToggle[kind] < TOGGLE_DEBOUNCE_MS) return true;
+    this.lastToggle[kind] = now;
+    return false;
+  }
+
+  /** The host keeps this kind off: say so instead of opening a device the server refuses. */
+  private blocked(kind: MediaKindName, on: boolean): boolean {
+    const key = on ? blockedBy(this.context.me(), kind) : null;
+    if (key) this.emit('error', key);
+    return key !== null;
+  }
+}

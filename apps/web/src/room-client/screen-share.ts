@@ -1,0 +1,103 @@
+/**
+ * My screen share: picking a screen (with tab audio when offered), its publisher, publishing it
+ * again after the media server restarted, and stopping it, by me, the browser or the host.
+ * The tracks go into the track store it is given; it reaches the socket through a function and
+ * never holds the RoomClient.
+ */
+import { Emitter } from './emitter';
+import { Publisher } from './publisher';
+import type { Signaling } from './signaling';
+import { publisherSignals } from './signals';
+import type { Tracks } from './track-store';
+
+export interface ScreenShareEvents {
+  tracksChanged: [];
+  /** A user-facing failure; `key` is an i18n key under `room.errors`. */
+  error: [key: string];
+}
+
+export class ScreenShare extends Emitter<ScreenShareEvents> {
+  private publisher: Publisher | undefined;
+
+  constructor(
+    private readonly tracks: Tracks,
+    private readonly signaling: () => Signaling | undefined,
+  ) {
+    super();
+  }
+
+  /** Resolves false if the user cancelled or the share could not be published. */
+  async start(): Promise<boolean> {
+    let stream: MediaStream;
+    try {
+      stream = await navigator.mediaDevices.getDisplayMedia({
+        video: { frameRate: 15 },
+        audio: true,
+      });
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name === 'NotAllowedError' && /system/i.test((error as Error).message))
+        this.emit('error', 'screenDenied');
+      return false;
+    }
+    const video = stream.getVideoTracks()[0];
+    if (!video) {
+      stream.getTracks().forEach((t) => t.stop());
+      this.emit('error', 'streamEmpty');
+      return false;
+    }
+    video.contentHint = 'detail';
+    video.addEventListener('ended', () => void this.stop());
+    this.tracks.setLocal('screen', 'video', video);
+    this.tracks.setLocal('screen', 'audio', stream.getAudioTracks()[0] ?? null);
+    this.emit('tracksChanged');
+    try {
+      await this.publish();
+      return true;
+    } catch {
+      await this.stop();
+      this.emit('error', 'shareFailed');
+      return false;
+    }
+  }
+
+  /** After the media server restarted: a share still running goes out on a new connection. */
+  async republish(): Promise<void> {
+    if (this.tracks.localTrack('screen', 'video')) await this.publish().catch(() => undefined);
+  }
+
+  async stop(): Promise<void> {
+    const had = this.publisher || this.tracks.localTrack('screen', 'video');
+    this.publisher?.close();
+    this.publisher = undefined;
+    this.tracks.localTrack('screen', 'video')?.stop();
+    this.tracks.localTrack('screen', 'audio')?.stop();
+    this.tracks.setLocal('screen', 'video', null);
+    this.tracks.setLocal('screen', 'audio', null);
+    this.emit('tracksChanged');
+    if (had)
+      await this.signaling()
+        ?.request({ type: 'closeProducer', source: 'screen' })
+        .catch(() => undefined);
+  }
+
+  /** Closes the connection (with the socket's, or for a republish); the tracks stay. */
+  closeConnection(): void {
+    this.publisher?.close();
+    this.publisher = undefined;
+  }
+
+  private async publish(): Promise<void> {
+    this.publisher?.close();
+    const audio = this.tracks.localTrack('screen', 'audio') ?? null;
+    const video = this.tracks.localTrack('screen', 'video') ?? null;
+    this.publisher = new Publisher(
+      'screen',
+      publisherSignals(this.signaling()!, 'screen'),
+      audio,
+      video,
+      () => undefined,
+    );
+    await this.publisher.start();
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * Keeps the one subscriber in step with what the UI shows: after every change of members or
+ * visible tiles it plans the subscriptions, adds and removes streams one sync at a time (again
+ * after a failure, a few times), asks for each video's layer, and reports the received tracks.
+ * It reads the room through the functions it is given and never holds the RoomClient.
+ */
+import type { FeedStream, Jsep, PeerInfo, SubscribedStream } from '@meet/shared';
+import { Emitter } from './emitter';
+import type { Signaling } from './signaling';
+import { subscriberSignals } from './signals';
+import { Subscriber } from './subscriber';
+import { planSubscriptions, type VisibleTile } from './subscription-plan';
+import type { RemoteTrackEntry } from './track-store';
+
+export interface SubscriptionSyncEvents {
+  /** Every received track now, to replace what the track store holds. */
+  tracks: [entries: RemoteTrackEntry[]];
+}
+
+export interface SubscriptionContext {
+  /** Every member but me, as the server last described them. */
+  peers(): ReadonlyMap<string, PeerInfo>;
+  /** Connected, joined and not closed: only then is a sync worth its requests. */
+  ready(): boolean;
+  signaling(): Signaling | undefined;
+}
+
+export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
+  private current: Subscriber | undefined;
+  private visible: VisibleTile[] = [];
+  private subscribed = new Map<string, FeedStream>();
+  private syncing: Promise<void> | undefined;
+  private syncAgain = false;
+  private syncFailures = 0;
+  private onVisible: (() => void) | undefined;
+
+  constructor(private readonly context: SubscriptionContext) {
+    super();
+  }
+
+  /** The subscribing connection, once something was subscribed (statistics read it). */
+  get subscriber(): Subscriber | undefined {
+    return this.current;
+  }
+
+  /** A (re)join: the server knows no subscriptions of mine yet. */
+  handleJoined(): void {
+    this.subscribed.clear();
+  }
+
+  /**
+   * The first sync after joining waits a moment for the UI to report which tiles it shows, so
+   * audio and video come in one negotiation.
+   */
+  startAfterVisible(): void {
+    const visible = new Promise<void>((resolve) => (this.onVisible = resolve));
+    void Promise.race([visible, new Promise((r) => setTimeout(r, 150))]).then(() => {
+      this.onVisible = undefined;
+      this.schedule();
+    });
+  }
+
+  setVisible(views: VisibleTile[]): void {
+    this.visible = views;
+    if (this.onVisible) {
+      if (views.length) this.onVisible();
+      return;
+    }
+    this.schedule();
+  }
+
+  /** Janus re-offered by itself (a publisher left or changed). */
+  handleOffer(jsep: Jsep, streams: SubscribedStream[]): Promise<void> {
+    return this.ensureSubscriber()
+      .handleOffer(jsep, streams)
+      .catch(() => undefined);
+  }
+
+  schedule(): void {
+    if (this.syncing) {
+      this.syncAgain = true;
+      return;
+    }
+    this.syncing = this.sync()
+      .then(() => {
+        this.syncFailures = 0;
+      })
+      .catch((error: unknown) => {
+        console.warn('room-client: subscription sync failed', error);
+        // A feed can vanish or not be ready yet; try again shortly, a few times.
+        if (++this.syncFailures <= 5) setTimeout(() => this.schedule(), 300 * this.syncFailures);
+      })
+      .finally(() => {
+        this.syncing = undefined;
+        if (this.syncAgain) {
+          this.syncAgain = false;
+          this.schedule();
+        }
+      });
+  }
+
+  /** Closes the connection with the socket's; everything is subscribed again after a reconnect. */
+  closeConnection(): void {
+    this.current?.close();
+    this.current = undefined;
+    this.subscribed.clear();
+  }
+
+  private ensureSubscriber(): Subscriber {
+    if (this.current) return this.current;
+    this.current = new Subscriber(
+      subscriberSignals(this.context.signaling()!),
+      () => this.refreshTracks(),
+      () => undefined,
+    );
+    return this.current;
+  }
+
+  private async sync(): Promise<void> {
+    if (!this.context.ready()) return;
+    const wanted = planSubscriptions(this.context.peers(), this.visible);
+    const add = [...wanted]
+      .filter(([k]) => !this.subscribed.has(k))
+      .map(([k, v]) => [k, v.stream] as const);
+    const remove = [...this.subscribed].filter(([k]) => !wanted.has(k));
+    if (add.length || remove.length) {
+      const subscriber = this.ensureSubscriber();
+      if (remove.length) {
+        remove.forEach(([k]) => this.subscribed.delete(k));
+        await subscriber.remove(remove.map(([, s]) => s));
+      }
+      if (add.length) {
+        add.forEach(([k, s]) => this.subscribed.set(k, s));
+        await subscriber.add(add.map(([, s]) => s)).catch((error: unknown) => {
+          add.forEach(([k]) => this.subscribed.delete(k));
+          throw error;
+        });
+      }
+    }
+    const subscriber = this.current;
+    if (!subscriber) return;
+    const peers = this.context.peers();
+    for (const [mid, stream] of subscriber.streams) {
+      const want = wanted.get(
+        `${stream.feedId}/${peers.get(stream.peerId)?.mids[stream.source]?.[stream.kind]}`,
+      );
+      if (stream.kind === 'video' && want?.layer !== undefined)
+        void subscriber.setLayer(mid, want.layer);
+    }
+  }
+
+  private refreshTracks(): void {
+    const entries: RemoteTrackEntry[] = [];
+    const subscriber = this.current;
+    if (subscriber) {
+      for (const [mid, track] of subscriber.tracks()) {
+        const s = subscriber.streams.get(mid)!;
+        entries.push([s.peerId, s.source, s.kind, track]);
+      }
+    }
+    this.emit('tracks', entries);
+  }
+}
