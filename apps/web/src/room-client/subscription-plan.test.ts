@@ -1,29 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import type { PeerInfo } from '@meet/shared';
 import { planSubscriptions } from './subscription-plan';
+import { peerInfo } from '../test/peer-info';
 
-function peer(peerId: string, feeds: PeerInfo['feeds'], mids: PeerInfo['mids']): PeerInfo {
-  return {
-    peerId,
-    userId: Number(peerId),
-    displayName: peerId,
-    avatar: '',
-    isHost: false,
-    isCreator: false,
-    isVisitor: false,
-    audioEnabled: true,
-    videoEnabled: true,
-    shareEnabled: false,
-    openVideoTime: 0,
-    shareTime: 0,
-    feeds,
-    mids,
-    handUp: 0,
-    voiceLanguage: '',
-    forceMuted: false,
-    videoDisabled: false,
-  };
-}
+const peer = (peerId: string, feeds: PeerInfo['feeds'], mids: PeerInfo['mids']) =>
+  peerInfo(peerId, { displayName: peerId, voiceLanguage: '', feeds, mids });
 
 const peers = new Map([
   ['1', peer('1', { camera: 11 }, { camera: { audio: '0', video: '1' } })],

@@ -8,33 +8,15 @@ import type { RoomClientHandle } from '../../room-client/types';
 import { RoomProvider } from './RoomContext';
 import { RoomPanel } from './RoomPanel';
 import { createRoomStore, type RoomStore } from './room-store';
+import { peerInfo } from '../../test/peer-info';
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
 
-const peer = (userId: number, extra: Partial<PeerInfo> = {}): PeerInfo => ({
-  peerId: String(userId),
-  userId,
-  displayName: `user ${userId}`,
-  avatar: '',
-  isHost: false,
-  isCreator: false,
-  isVisitor: false,
-  audioEnabled: true,
-  videoEnabled: false,
-  shareEnabled: false,
-  openVideoTime: 0,
-  shareTime: 0,
-  feeds: {},
-  mids: {},
-  handUp: 0,
-  voiceLanguage: 'en',
-  forceMuted: false,
-  videoDisabled: false,
-  ...extra,
-});
+const peer = (userId: number, extra: Partial<PeerInfo> = {}) =>
+  peerInfo(userId, { videoEnabled: false, ...extra });
 
 const message = (id: number, from: number, content: string): ChatMessage => ({
   id,

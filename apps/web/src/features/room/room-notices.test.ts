@@ -7,6 +7,7 @@ import {
   propertyNotices,
   type NoticeKey,
 } from './room-notices';
+import { peerInfo } from '../../test/peer-info';
 
 const props = (extra: Partial<RoomProperties> = {}): RoomProperties => ({
   confMute: 0,
@@ -16,27 +17,8 @@ const props = (extra: Partial<RoomProperties> = {}): RoomProperties => ({
   ...extra,
 });
 
-const me = (extra: Partial<PeerInfo> = {}): PeerInfo => ({
-  peerId: '1',
-  userId: 1,
-  displayName: 'me',
-  avatar: '',
-  isHost: false,
-  isCreator: false,
-  isVisitor: false,
-  audioEnabled: false,
-  videoEnabled: false,
-  shareEnabled: false,
-  openVideoTime: 0,
-  shareTime: 0,
-  feeds: {},
-  mids: {},
-  handUp: 0,
-  voiceLanguage: 'en',
-  forceMuted: false,
-  videoDisabled: false,
-  ...extra,
-});
+const me = (extra: Partial<PeerInfo> = {}) =>
+  peerInfo(1, { displayName: 'me', audioEnabled: false, videoEnabled: false, ...extra });
 
 describe('propertyNotices', () => {
   test.each<[string, RoomProperties | null, RoomProperties, boolean, NoticeKey[]]>([

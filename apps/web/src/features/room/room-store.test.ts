@@ -1,30 +1,9 @@
 import type { ChatMessage, PeerInfo, WaitingEntry } from '@meet/shared';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createRoomStore, initialRoomState, roomReducer, type RoomAction } from './room-store';
+import { peerInfo } from '../../test/peer-info';
 
-function peer(id: number, extra: Partial<PeerInfo> = {}): PeerInfo {
-  return {
-    peerId: String(id),
-    userId: id,
-    displayName: `user ${id}`,
-    avatar: '',
-    isHost: false,
-    isCreator: false,
-    isVisitor: false,
-    audioEnabled: true,
-    videoEnabled: true,
-    shareEnabled: false,
-    openVideoTime: 0,
-    shareTime: 0,
-    feeds: {},
-    mids: {},
-    handUp: 0,
-    voiceLanguage: 'en',
-    forceMuted: false,
-    videoDisabled: false,
-    ...extra,
-  };
-}
+const peer = (id: number, extra: Partial<PeerInfo> = {}) => peerInfo(id, extra);
 
 const run = (actions: RoomAction[], state = initialRoomState()) =>
   actions.reduce(roomReducer, state);
