@@ -3,7 +3,13 @@
  * (`data-member-id`, `data-source`), their <video> and <audio>, and `connection-state`.
  * Media checks read what the browser decodes, never the app's own bookkeeping.
  */
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { latestCode, uniqueEmail } from './mailbox';
 
 export interface Account {
@@ -52,6 +58,14 @@ export async function signInWithToken(context: BrowserContext, token: string): P
       sessionStorage.setItem('e2e-signed-in', '1');
     }
   }, token);
+}
+
+/** A participant in their own browser context (camera and microphone allowed), optionally signed in. */
+export async function participant(browser: Browser, token?: string) {
+  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  if (token) await signInWithToken(context, token);
+  const page = await context.newPage();
+  return { context, room: new RoomPage(page) };
 }
 
 export class RoomPage {

@@ -4,19 +4,12 @@
  * lock, waiting room (admit, deny with blocklist), kick and ending the meeting for everyone.
  * Cameras stay off to keep three browsers light; the microphones are real fake devices.
  */
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { callApi } from '../support/api';
-import { createMeeting, registeredUser, RoomPage, signInWithToken } from '../support/room';
+import { createMeeting, registeredUser, participant } from '../support/room';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(150_000);
-
-async function participant(browser: Browser, token?: string) {
-  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
-  if (token) await signInWithToken(context, token);
-  const page = await context.newPage();
-  return { context, room: new RoomPage(page) };
-}
 
 test('chat both ways with history after a reload, a raised hand approved, host transferred, mute all, end for all', async ({
   browser,

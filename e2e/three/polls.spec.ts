@@ -6,20 +6,13 @@
  * in the UI nor through the API.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { callApi } from '../support/api';
-import { createMeeting, registeredUser, RoomPage, signInWithToken } from '../support/room';
+import { createMeeting, registeredUser, participant } from '../support/room';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(150_000);
-
-async function participant(browser: Browser, token?: string) {
-  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
-  if (token) await signInWithToken(context, token);
-  const page = await context.newPage();
-  return { context, room: new RoomPage(page) };
-}
 
 /** The poll dialog (its footer buttons included), not a confirm box above it. */
 function pollsDialog(page: Page) {

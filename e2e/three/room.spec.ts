@@ -3,18 +3,11 @@
  * fake microphone playing real speech: they see and hear each other, share a screen, mute,
  * leave, and survive the media server dying.
  */
-import { expect, test, type Browser } from '@playwright/test';
-import { createMeeting, registeredUser, RoomPage, signInWithToken } from '../support/room';
+import { expect, test } from '@playwright/test';
+import { createMeeting, registeredUser, participant } from '../support/room';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
-
-async function participant(browser: Browser, token?: string) {
-  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
-  if (token) await signInWithToken(context, token);
-  const page = await context.newPage();
-  return { context, room: new RoomPage(page) };
-}
 
 test('three people see and hear each other, share a screen, mute, leave, and ride out a media server crash', async ({
   browser,
