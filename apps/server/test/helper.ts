@@ -79,6 +79,12 @@ export async function build(env: Record<string, string> = {}): Promise<TestApp> 
   };
 }
 
+/** Starts the app listening on a free port (for socket clients); returns its base URL. */
+export async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+}
+
 /** Reads the newest code mailed to an address from the outbox. */
 export async function mailedCode(t: TestApp, email: string): Promise<string> {
   const res = await t.app.inject({

@@ -4,7 +4,6 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import type { MessageEnvelope, MessageJson } from '@meet/shared';
-import type { TestApp } from './helper.js';
 import type { Account } from './room-members.js';
 
 export interface Inbox {
@@ -15,11 +14,7 @@ export interface Inbox {
   send(messageJson: Record<string, unknown>): void;
 }
 
-/** Starts the app listening on a free port; returns its base URL. */
-export async function listen(t: TestApp): Promise<string> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-}
+export { listen } from './helper.js';
 
 /** Opens message sockets against one app and disconnects them all at the end. */
 export function inboxes(base: () => string) {

@@ -175,11 +175,7 @@ export async function withMembers(t: TestApp, base: string, open: Member[]) {
   return { meeting, host, alice, bob, a, b, peerOf };
 }
 
-/** Starts the app with Janus and a listening socket server; returns the app and its base URL. */
-export async function listen(t: TestApp): Promise<string> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-}
+export { listen } from './helper.js';
 
 /**
  * An SDP offer Janus accepts for a publisher (one opus audio and one VP8 video m-line). No

@@ -1,99 +1,38 @@
-import { io, type Socket } from 'socket.io-client';
+/**
+ * The `/room` namespace with a real Janus: who may connect, the peers list, newcomers and
+ * leavers, the host cleared when the host leaves, a second device taking over, and the 26th
+ * member refused (3004).
+ */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RoomAck, RoomNotification, RoomRequest } from '@meet/shared';
-import { build, randomIp, registerUser, type TestApp } from './helper.js';
+import type { RoomRequest } from '@meet/shared';
+import { build, listen, type TestApp } from './helper.js';
+import {
+  connect as connectTo,
+  createMeeting as newMeeting,
+  joinApi,
+  visitor as newVisitor,
+} from './room-members.js';
 
 let t: TestApp;
 let base: string;
-const sockets: Socket[] = [];
 
 beforeAll(async () => {
   t = await build({ JANUS: 'on' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  base = await listen(t);
 });
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await t.close();
-});
+afterAll(() => t.close());
 
-async function visitor(uuid: string): Promise<{ token: string; userId: number }> {
-  const res = await t.post('/api/user/visitorLogin', { uuid, visitors: true });
-  return { token: res.json().payload.token, userId: res.json().payload.userInfo.userId };
-}
-
+const visitor = () => newVisitor(t);
 const join = (token: string, conferenceId: string, deviceId: string) =>
-  t.post(
-    '/api/conference/joinConference',
-    { conferenceId, deviceId, userConferenceName: 'M' },
-    token,
-    {
-      remoteAddress: randomIp(),
-    },
-  );
-
-interface Member {
-  socket: Socket;
-  notes: RoomNotification[];
-  request<T = unknown>(r: RoomRequest): Promise<RoomAck & { data?: T }>;
-  waitFor(
-    type: RoomNotification['type'],
-    match?: (n: RoomNotification) => boolean,
-  ): Promise<RoomNotification>;
-}
-
-function connect(token: string, conferenceId: string, deviceId: string): Promise<Member> {
-  const socket = io(`${base}/room`, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: { token, conferenceId, deviceId },
-    reconnection: false,
-  });
-  sockets.push(socket);
-  const notes: RoomNotification[] = [];
-  const waiters: (() => void)[] = [];
-  socket.on('notification', (n: RoomNotification) => {
-    notes.push(n);
-    waiters.splice(0).forEach((w) => w());
-  });
-  const member: Member = {
-    socket,
-    notes,
-    request: (r) => new Promise((resolve) => socket.emit('request', r, resolve)),
-    waitFor: (type, match = () => true) =>
-      new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${type} notification`)), 5000);
-        const check = () => {
-          const found = notes.find((n) => n.type === type && match(n));
-          if (found) {
-            clearTimeout(timer);
-            resolve(found);
-          } else waiters.push(check);
-        };
-        check();
-      }),
-  };
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(member));
-    socket.once('connect_error', (error) => reject(error));
-  });
-}
-
-async function createMeeting(): Promise<{ id: string; hostToken: string; hostId: number }> {
-  const hostToken = await registerUser(
-    t,
-    `host-${Math.random().toString(36).slice(2)}@example.com`,
-  );
-  const id = (await t.post('/api/conference/createConference', { topic: 'Room' }, hostToken)).json()
-    .payload.conferenceId;
-  const hostId = (await t.post('/api/user/getUserInfo', {}, hostToken)).json().payload.userId;
-  return { id, hostToken, hostId };
-}
+  joinApi(t, token, conferenceId, deviceId);
+const connect = (token: string, conferenceId: string, deviceId: string) =>
+  connectTo(base, token, conferenceId, deviceId);
+const createMeeting = () => newMeeting(t);
 
 describe('/room namespace', () => {
   test('a socket without a join through the API is refused', async () => {
     const { id } = await createMeeting();
-    const { token } = await visitor('room-nojoin-0001');
+    const { token } = await visitor();
     await expect(connect(token, id, 'dev')).rejects.toThrow(/join the meeting first/);
     await expect(connect('bad-token', id, 'dev')).rejects.toThrow(/authentication failed/);
   });
@@ -102,7 +41,7 @@ describe('/room namespace', () => {
     const { id, hostToken, hostId } = await createMeeting();
     await join(hostToken, id, 'host-dev');
     const host = await connect(hostToken, id, 'host-dev');
-    const first = await host.request<{ peers: unknown[]; me: { isHost: boolean } }>({
+    const first = await host.request({
       type: 'join',
       displayName: 'Host',
       audioEnabled: true,
@@ -113,16 +52,16 @@ describe('/room namespace', () => {
       data: { peers: [], me: { isHost: true, peerId: String(hostId) } },
     });
 
-    const guest = await visitor('room-guest-0001');
+    const guest = await visitor();
     await join(guest.token, id, 'guest-dev');
     const member = await connect(guest.token, id, 'guest-dev');
-    const second = await member.request<{ peers: { peerId: string }[] }>({
+    const second = await member.request({
       type: 'join',
       displayName: 'Guest',
       audioEnabled: false,
       videoEnabled: false,
     });
-    expect(second.data?.peers.map((p) => p.peerId)).toEqual([String(hostId)]);
+    expect(second.ok && second.data.peers.map((p) => p.peerId)).toEqual([String(hostId)]);
     await host.waitFor('newPeer', (n) => n.type === 'newPeer' && n.peer.displayName === 'Guest');
 
     expect(await host.request({ type: 'leave' })).toMatchObject({ ok: true });
@@ -179,7 +118,7 @@ describe('/room namespace', () => {
       videoEnabled: false,
     });
     for (let i = 1; i < 25; i++) {
-      const v = await visitor(`crowd-room-${id}-${i}`);
+      const v = await visitor();
       expect((await join(v.token, id, `d${i}`)).json().code).toBe(0);
       const m = await connect(v.token, id, `d${i}`);
       expect(
@@ -193,7 +132,7 @@ describe('/room namespace', () => {
       members.push(m);
     }
     expect(t.app.services.rooms!.room(id)!.peers.size).toBe(25);
-    const late = await visitor(`crowd-room-${id}-late`);
+    const late = await visitor();
     const res = await join(late.token, id, 'late');
     expect(res.json()).toMatchObject({ code: 3004, msg: 'Reach to the maximum participants' });
   });
