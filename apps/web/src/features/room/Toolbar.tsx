@@ -66,11 +66,66 @@ function DeviceList({
   );
 }
 
+/**
+ * A microphone or camera button with its device menu beside it. `labels` are the on, off and
+ * held-by-the-host texts; while held, the button explains why instead of toggling.
+ */
+function DeviceToggle({
+  testId,
+  on,
+  held,
+  device,
+  labels: [onLabel, offLabel, heldLabel],
+  icons: [onIcon, offIcon],
+  onToggle,
+  children,
+}: {
+  testId: string;
+  on: boolean;
+  held: boolean;
+  device: string;
+  labels: [string, string, string];
+  icons: [ReactNode, ReactNode];
+  onToggle: () => void;
+  children: (close: () => void) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const menu = usePopover();
+  const label = on ? onLabel : offLabel;
+  return (
+    <div {...menu.anchorProps} className="room-split popover-anchor">
+      <button
+        type="button"
+        className="room-split__more"
+        aria-label={t('room.toolbar.devices', { device })}
+        {...menu.triggerProps}
+      >
+        <ChevronUpIcon size={20} />
+      </button>
+      <button
+        type="button"
+        data-testid={testId}
+        aria-pressed={on}
+        aria-disabled={held || undefined}
+        className={`room-btn${on ? '' : ' room-btn--off'}${held ? ' room-btn--held' : ''}`}
+        aria-label={label}
+        title={held ? heldLabel : label}
+        onClick={onToggle}
+      >
+        {on ? onIcon : offIcon}
+      </button>
+      {menu.open && (
+        <Popover label={device} role="menu" className="room-menu">
+          {children(menu.close)}
+        </Popover>
+      )}
+    </div>
+  );
+}
+
 export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras?: ReactNode }) {
   const { t } = useTranslation();
   const c = useRoomControls();
-  const micMenu = usePopover();
-  const camMenu = usePopover();
   const viewMenu = usePopover();
 
   return (
@@ -79,42 +134,24 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
         {extras ?? <span className="room-toolbar__id">{conferenceId}</span>}
       </div>
       <div className="room-toolbar__center">
-        <div {...micMenu.anchorProps} className="room-split popover-anchor">
-          <button
-            type="button"
-            className="room-split__more"
-            aria-label={t('room.toolbar.devices', { device: t('room.toolbar.mic') })}
-            {...micMenu.triggerProps}
-          >
-            <ChevronUpIcon size={20} />
-          </button>
-          <button
-            type="button"
-            data-testid="toggle-mic"
-            aria-pressed={c.micOn}
-            aria-disabled={c.micHeld || undefined}
-            className={`room-btn${c.micOn ? '' : ' room-btn--off'}${c.micHeld ? ' room-btn--held' : ''}`}
-            aria-label={c.micOn ? t('room.toolbar.micOn') : t('room.toolbar.micOff')}
-            title={
-              c.micHeld
-                ? t('room.errors.forceMuted')
-                : c.micOn
-                  ? t('room.toolbar.micOn')
-                  : t('room.toolbar.micOff')
-            }
-            onClick={c.toggleMic}
-          >
-            {c.micOn ? <MicIcon /> : <MicOffIcon />}
-          </button>
-          {micMenu.open && (
-            <Popover label={t('room.toolbar.mic')} role="menu" className="room-menu">
+        <DeviceToggle
+          testId="toggle-mic"
+          on={c.micOn}
+          held={c.micHeld}
+          device={t('room.toolbar.mic')}
+          labels={[t('room.toolbar.micOn'), t('room.toolbar.micOff'), t('room.errors.forceMuted')]}
+          icons={[<MicIcon key="on" />, <MicOffIcon key="off" />]}
+          onToggle={c.toggleMic}
+        >
+          {(close) => (
+            <>
               <DeviceList
                 title={t('room.prejoin.microphone')}
                 devices={c.devices.audioInputs}
                 selected={c.settings.audioID}
                 onSelect={(id) => {
                   c.chooseDevice('audioID', id);
-                  micMenu.close();
+                  close();
                 }}
               />
               <DeviceList
@@ -123,53 +160,37 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
                 selected={c.settings.audioOutputID}
                 onSelect={(id) => {
                   c.chooseDevice('audioOutputID', id);
-                  micMenu.close();
+                  close();
                 }}
               />
-            </Popover>
+            </>
           )}
-        </div>
-        <div {...camMenu.anchorProps} className="room-split popover-anchor">
-          <button
-            type="button"
-            className="room-split__more"
-            aria-label={t('room.toolbar.devices', { device: t('room.toolbar.camera') })}
-            {...camMenu.triggerProps}
-          >
-            <ChevronUpIcon size={20} />
-          </button>
-          <button
-            type="button"
-            data-testid="toggle-camera"
-            aria-pressed={c.cameraOn}
-            aria-disabled={c.cameraHeld || undefined}
-            className={`room-btn${c.cameraOn ? '' : ' room-btn--off'}${c.cameraHeld ? ' room-btn--held' : ''}`}
-            aria-label={c.cameraOn ? t('room.toolbar.cameraOn') : t('room.toolbar.cameraOff')}
-            title={
-              c.cameraHeld
-                ? t('room.errors.videoDisabled')
-                : c.cameraOn
-                  ? t('room.toolbar.cameraOn')
-                  : t('room.toolbar.cameraOff')
-            }
-            onClick={c.toggleCamera}
-          >
-            {c.cameraOn ? <CamIcon /> : <CamOffIcon />}
-          </button>
-          {camMenu.open && (
-            <Popover label={t('room.toolbar.camera')} role="menu" className="room-menu">
-              <DeviceList
-                title={t('room.prejoin.camera')}
-                devices={c.devices.videoInputs}
-                selected={c.settings.videoID}
-                onSelect={(id) => {
-                  c.chooseDevice('videoID', id);
-                  camMenu.close();
-                }}
-              />
-            </Popover>
+        </DeviceToggle>
+        <DeviceToggle
+          testId="toggle-camera"
+          on={c.cameraOn}
+          held={c.cameraHeld}
+          device={t('room.toolbar.camera')}
+          labels={[
+            t('room.toolbar.cameraOn'),
+            t('room.toolbar.cameraOff'),
+            t('room.errors.videoDisabled'),
+          ]}
+          icons={[<CamIcon key="on" />, <CamOffIcon key="off" />]}
+          onToggle={c.toggleCamera}
+        >
+          {(close) => (
+            <DeviceList
+              title={t('room.prejoin.camera')}
+              devices={c.devices.videoInputs}
+              selected={c.settings.videoID}
+              onSelect={(id) => {
+                c.chooseDevice('videoID', id);
+                close();
+              }}
+            />
           )}
-        </div>
+        </DeviceToggle>
         <button
           type="button"
           data-testid="share-screen"
