@@ -103,7 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const conferences = new ConferencesRepository(database.db, clock);
   const activity = new RoomActivityRepository(database.db, clock);
   const conferenceService = new ConferenceService(database, conferences, activity, clock);
-  const hostControl = new HostControl(database, conferences, conferenceService);
+  const hostControl = new HostControl(conferences, conferenceService);
   const services: Services = {
     config,
     database,

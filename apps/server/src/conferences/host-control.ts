@@ -7,7 +7,6 @@
  * room closing while empty, and a rejoin: a force-muted member cannot escape by coming back.
  */
 import { EventEmitter } from 'node:events';
-import { eq } from 'drizzle-orm';
 import {
   CONFERENCE_STATUS,
   CONF_MUTE,
@@ -17,8 +16,6 @@ import {
   type Command,
   type HostAction,
 } from '@meet/shared';
-import type { Database } from '../db/database.js';
-import { conferences as conferencesTable } from '../db/schema/index.js';
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import type { ConferencesRepository } from '../repositories/conferences-repository.js';
@@ -74,7 +71,6 @@ export class HostControl extends EventEmitter<HostControlEvents> {
   private readonly controls = new Map<string, Map<number, MemberControls>>();
 
   constructor(
-    private readonly database: Database,
     private readonly conferences: ConferencesRepository,
     private readonly service: ConferenceService,
   ) {
@@ -100,10 +96,7 @@ export class HostControl extends EventEmitter<HostControlEvents> {
   /** The meeting a call names, by uri first, then by number. */
   async find(ref: MeetingRef): Promise<ConferenceRow> {
     if (ref.conferenceUri) {
-      const [row] = await this.database.db
-        .select()
-        .from(conferencesTable)
-        .where(eq(conferencesTable.conferenceUri, ref.conferenceUri));
+      const row = await this.conferences.byUri(ref.conferenceUri);
       if (row) return row;
       if (!ref.conferenceId) throw AppError.meetingNoExist();
     }

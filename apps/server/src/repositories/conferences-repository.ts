@@ -70,6 +70,15 @@ export class ConferencesRepository {
     return row;
   }
 
+  /** The meeting an opaque uri names (calls that address a live meeting use the uri). */
+  async byUri(conferenceUri: string, tx: Db = this.db): Promise<ConferenceRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(conferences)
+      .where(eq(conferences.conferenceUri, conferenceUri));
+    return row;
+  }
+
   async update(
     id: number,
     fields: Partial<ConferenceRow>,

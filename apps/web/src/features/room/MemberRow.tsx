@@ -5,6 +5,7 @@
  * `hand-state` (`data-hand`), `member-mute`, `member-video`, `member-make-host`, `member-remove`,
  * `hand-approve`, `hand-refuse`, `rename-me`, `reclaim-host`.
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PeerInfo } from '@meet/shared';
 import { Avatar } from '../../ui/Avatar';
@@ -163,48 +164,57 @@ export function MemberRow(props: MemberRowProps) {
           role="group"
           aria-label={t('room.members.actionsFor', { name: m.displayName })}
         >
-          <button
-            type="button"
-            className="room-action"
-            data-testid="member-mute"
-            aria-label={muteLabel}
-            title={muteLabel}
-            onClick={props.onMute}
-          >
+          <ActionButton testId="member-mute" label={muteLabel} onClick={props.onMute}>
             {m.forceMuted ? <MicIcon size={18} /> : <MicOffIcon size={18} />}
-          </button>
-          <button
-            type="button"
-            className="room-action"
-            data-testid="member-video"
-            aria-label={videoLabel}
-            title={videoLabel}
-            onClick={props.onVideo}
-          >
+          </ActionButton>
+          <ActionButton testId="member-video" label={videoLabel} onClick={props.onVideo}>
             {m.videoDisabled ? <CamIcon size={18} /> : <CamOffIcon size={18} />}
-          </button>
-          <button
-            type="button"
-            className="room-action"
-            data-testid="member-make-host"
-            aria-label={t('room.members.makeHost')}
-            title={t('room.members.makeHost')}
+          </ActionButton>
+          <ActionButton
+            testId="member-make-host"
+            label={t('room.members.makeHost')}
             onClick={props.onMakeHost}
           >
             <HostIcon size={18} />
-          </button>
-          <button
-            type="button"
-            className="room-action room-action--danger"
-            data-testid="member-remove"
-            aria-label={t('room.members.remove')}
-            title={t('room.members.remove')}
+          </ActionButton>
+          <ActionButton
+            testId="member-remove"
+            label={t('room.members.remove')}
+            danger
             onClick={props.onRemove}
           >
             <PersonRemoveIcon size={18} />
-          </button>
+          </ActionButton>
         </div>
       )}
     </li>
+  );
+}
+
+/** One of the host's buttons on a member's row: an icon with its label as the tooltip. */
+function ActionButton({
+  testId,
+  label,
+  danger,
+  onClick,
+  children,
+}: {
+  testId: string;
+  label: string;
+  danger?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={`room-action${danger ? ' room-action--danger' : ''}`}
+      data-testid={testId}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+    >
+      {children}
+    </button>
   );
 }
