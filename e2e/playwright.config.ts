@@ -66,7 +66,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node ../apps/server/dist/server.js',
+    // SERVER_DIST / WEB_DIST: test a build made beside the usual one (apps/server/dist-<name>).
+    command: `node ../apps/server/${process.env.SERVER_DIST ?? 'dist'}/server.js`,
     url: `http://localhost:${port}/healthz`,
     timeout: 60_000,
     reuseExistingServer: false,
@@ -76,6 +77,10 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      MAIL_OUTBOX_HTTP: '1',
+      // A subscription's end is reached by moving the server's clock (POST /dev/clock).
+      DEV_CLOCK: '1',
       EMAIL_CODE_IP_DAILY_LIMIT: '10000',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     },

@@ -4,13 +4,13 @@ import path from 'node:path';
 import {
   RUNTIME_DEBIAN_PACKAGES,
   buildAll,
-  checkNode,
   ensureDebianPackages,
   ensureNodeModules,
   root,
 } from './lib/setup.mjs';
+import { ensureSupportedNode } from './lib/runtime.mjs';
 
-checkNode();
+await ensureSupportedNode(root);
 try {
   ensureNodeModules();
   ensureDebianPackages(RUNTIME_DEBIAN_PACKAGES);
@@ -19,5 +19,12 @@ try {
   console.error(`Error: ${error.message}`);
   process.exit(1);
 }
-process.env.NODE_ENV ??= 'production';
+// Local use on the embedded defaults: mail stays in the outbox, and whoever runs this reads the
+// codes at /dev/mail?to= from this machine. A deployment sets SMTP_URL (or NODE_ENV=production).
+const env = process.env;
+if (!env.SMTP_URL && env.MAIL_OUTBOX_HTTP === undefined && env.NODE_ENV !== 'production') {
+  env.MAIL_OUTBOX_HTTP = '1';
+  env.NODE_ENV ??= 'development';
+}
+env.NODE_ENV ??= 'production';
 await import(pathToFileURL(path.join(root, 'apps/server/dist/server.js')).href);

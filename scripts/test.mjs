@@ -7,16 +7,22 @@ import path from 'node:path';
 import {
   RUNTIME_DEBIAN_PACKAGES,
   buildAll,
-  checkNode,
   ensureDebianPackages,
   ensureNodeModules,
   log,
   root,
 } from './lib/setup.mjs';
+import { ensureSupportedNode } from './lib/runtime.mjs';
 
-checkNode();
+await ensureSupportedNode(root);
 ensureNodeModules();
-ensureDebianPackages([...RUNTIME_DEBIAN_PACKAGES, 'chromium', 'fonts-noto-cjk']);
+// pocketsphinx-testdata: real read speech with transcripts for the speech-engine tests.
+ensureDebianPackages([
+  ...RUNTIME_DEBIAN_PACKAGES,
+  'chromium',
+  'fonts-noto-cjk',
+  'pocketsphinx-testdata',
+]);
 buildAll();
 
 const work = mkdtempSync(path.join(tmpdir(), 'meet-test-run-'));
@@ -56,9 +62,61 @@ const suites = [
 function countsOf(kind, reportFile) {
   if (!existsSync(reportFile)) return null;
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
-  if (kind === 'vitest') return { passed: report.numPassedTests, failed: report.numFailedTests };
+  if (kind === 'vitest')
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      failures: vitestFailures(report),
+    };
   const s = report.stats ?? {};
-  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0 };
+  return {
+    passed: (s.expected ?? 0) + (s.flaky ?? 0),
+    failed: s.unexpected ?? 0,
+    failures: playwrightFailures(report),
+  };
+}
+
+/** Names of what failed (tests, and files that failed outside any test), for the summary. */
+function vitestFailures(report) {
+  const names = [];
+  for (const file of report.testResults ?? []) {
+    const rel = path.relative(root, file.name ?? '');
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed)
+      names.push(`${rel} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    if (!failed.length && file.status === 'failed')
+      names.push(`${rel}: ${firstLine(file.message)}`);
+  }
+  return names;
+}
+
+function playwrightFailures(report) {
+  const names = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected') {
+          const error = test.results?.at(-1)?.error?.message;
+          names.push(`${[...trail, spec.title].join(' › ')}: ${firstLine(error)}`);
+        }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  for (const error of report.errors ?? [])
+    names.push(`(outside a test) ${firstLine(error.message)}`);
+  return names;
+}
+
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex
+  const plain = String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '');
+  return (
+    plain
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
 }
 
 const results = [];
@@ -76,15 +134,22 @@ for (const [i, suite] of suites.entries()) {
     env,
   });
   let counts = countsOf(suite.kind, report);
-  if (!counts) counts = { passed: 0, failed: 1 };
-  else if (run.status !== 0 && counts.failed === 0) counts.failed = 1;
+  if (!counts) counts = { passed: 0, failed: 1, failures: ['no report: the suite crashed'] };
+  else if (run.status !== 0 && counts.failed === 0) {
+    counts.failed = 1;
+    counts.failures.push(
+      `the suite exited with ${run.status ?? run.signal} (an error outside tests)`,
+    );
+  }
   results.push({ name: suite.name, ...counts, seconds: Math.round((Date.now() - started) / 1000) });
 }
 rmSync(work, { recursive: true, force: true });
 
 console.log('\nSuites:');
-for (const r of results)
+for (const r of results) {
   console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`);
+  for (const failure of r.failures ?? []) console.log(`    ✗ ${failure}`);
+}
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -1,8 +1,17 @@
-/** Unit tests run in jsdom, beside the code (`src/**\/*.test.ts(x)`). */
+/**
+ * Unit tests run in jsdom, beside the code (`src/**\/*.test.ts(x)`). The waits are generous:
+ * on a loaded two-core CI machine a jsdom render can take over a second, and a test that fails
+ * only for being slow tells nothing.
+ */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
-  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test-setup.ts'],
+    testTimeout: 20_000,
+  },
 });

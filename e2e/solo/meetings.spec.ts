@@ -71,7 +71,8 @@ test('a meeting scheduled for tomorrow 10:00 in Shanghai shows under Tomorrow th
 
   // The zone is remembered.
   await page.reload();
-  await expect(home.zonePicker).toHaveValue('America/New_York');
+  await expect(home.zoneValue).toHaveValue('America/New_York');
+  await expect(home.zonePicker).toHaveValue(/America\/New York$/);
 
   const edit = await home.edit('Quarterly planning');
   // The form shows the meeting in the zone it was planned in.
@@ -159,6 +160,34 @@ test('the join page needs an id and a name, and an unknown id shows meetingNoExi
   await shot(page, 'join-error');
   // A guest got a visitor sign-in and a device id on the way.
   expect(await page.evaluate(() => localStorage.getItem('deviceId'))).toMatch(/^[A-Za-z0-9]{18}$/);
+});
+
+test('the meeting ID field takes digits with spaces or dashes only, and a name past 30 characters shows 31/30 and cannot join', async ({
+  page,
+}) => {
+  await page.goto('/join');
+  const join = new JoinScreen(page);
+  await join.conferenceId.click();
+  await page.keyboard.type('12a3 456-7x89');
+  await expect(join.conferenceId).toHaveValue('123 456-789');
+  // Pasting an ID with dashes keeps it as it is; the join uses its digits.
+  await join.conferenceId.fill('999-999-998');
+  await expect(join.conferenceId).toHaveValue('999-999-998');
+
+  await join.name.fill('x'.repeat(20));
+  await expect(page.getByTestId('char-count')).toHaveCount(0);
+  await join.name.fill('x'.repeat(27));
+  await expect(page.getByTestId('char-count')).toHaveText('27/30');
+  await join.name.fill('x'.repeat(31));
+  await expect(join.name).toHaveValue('x'.repeat(31));
+  await expect(page.getByTestId('char-count')).toHaveText('31/30');
+  await expect(page.getByRole('alert')).toHaveText('Nickname cannot exceed 30 characters');
+  await expect(join.joinButton).toBeDisabled();
+  await shot(page, 'join-name-over-limit');
+
+  await join.name.fill('Guest');
+  await join.joinButton.click();
+  await expect(join.toast('The current meeting does not exist')).toBeVisible();
 });
 
 test('a new meeting from Home opens its page; leaving ends it and it is listed as finished', async ({

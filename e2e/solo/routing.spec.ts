@@ -39,6 +39,50 @@ test.describe('an Android user agent', () => {
     await page.goto('/i/123456');
     await expect(page).toHaveURL(/\/h5\?conf_id=123456$/);
   });
+
+  test('an invite on a phone shows the labelled meeting ID, copies the link and ID, says where joining works, and offers the app when there is one', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.route('**/api/getServerConfig', async (route) => {
+      const response = await route.fetch();
+      const json = await response.json();
+      json.payload.mobileAppUrl = 'https://apps.example.com/meet';
+      await route.fulfill({ response, json });
+    });
+    await page.goto('/i/123456789');
+    await expect(page).toHaveURL(/\/h5\?conf_id=123456789$/);
+    await expect(page.getByTestId('h5-meeting-id')).toHaveText('Meeting ID 123 456 789');
+    await expect(
+      page.getByText(/open the invite link in Chrome or Edge on a computer/),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Copy invite link' }).click();
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toMatch(/\/i\/123456789$/);
+    await page.getByRole('button', { name: 'Copy meeting ID' }).click();
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe('123 456 789');
+    await expect(page.getByRole('link', { name: 'Open the mobile app' })).toHaveAttribute(
+      'href',
+      'https://apps.example.com/meet',
+    );
+
+    await page.unrouteAll();
+    await page.route('**/api/getServerConfig', async (route) => {
+      const response = await route.fetch();
+      const json = await response.json();
+      json.payload.mobileAppUrl = null;
+      await route.fulfill({ response, json });
+    });
+    const config = page.waitForResponse('**/api/getServerConfig');
+    await page.reload();
+    await config;
+    await expect(page.getByTestId('h5-meeting-id')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Open the mobile app' })).toHaveCount(0);
+  });
 });
 
 test('a guest visiting /create is sent to sign-in', async ({ page }) => {

@@ -101,14 +101,40 @@ export class HomeShell {
   }
 }
 
+/**
+ * Picks `zone` in a time zone picker (a combobox that filters as one types): types its name and
+ * clicks its option, or presses Enter on the first match when `by` is 'keyboard'.
+ */
+export async function pickZone(
+  combobox: Locator,
+  zone: string,
+  by: 'mouse' | 'keyboard' = 'mouse',
+): Promise<void> {
+  const name = zone.replace(/_/g, ' ');
+  await combobox.click();
+  await combobox.fill(name);
+  const listbox = combobox.page().getByRole('listbox');
+  await expect(listbox).toBeVisible();
+  if (by === 'keyboard') await combobox.press('Enter');
+  else {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    await listbox.getByRole('option', { name: new RegExp(`\\) ${escaped}$`) }).click();
+  }
+  await expect(listbox).toBeHidden();
+}
+
 /** Home › Meetings: the top actions, the zone picker and the day groups. */
 export class MeetingsHome {
+  /** The searchable time zone field. */
   readonly zonePicker: Locator;
+  /** The chosen zone's IANA name, as the form carries it. */
+  readonly zoneValue: Locator;
   readonly finishedList: Locator;
   readonly upcomingList: Locator;
 
   constructor(private readonly page: Page) {
-    this.zonePicker = page.locator('select[name="listTimezone"]');
+    this.zonePicker = page.getByRole('combobox', { name: 'Time zone' });
+    this.zoneValue = page.locator('input[name="listTimezone"]');
     this.upcomingList = page.getByRole('region', { name: 'Upcoming' });
     this.finishedList = page.getByTestId('finished-list');
   }
@@ -118,8 +144,9 @@ export class MeetingsHome {
     await expect(this.page.getByRole('button', { name: 'New meeting' })).toBeVisible();
   }
 
-  async showIn(timezone: string) {
-    await this.zonePicker.selectOption(timezone);
+  async showIn(timezone: string, by: 'mouse' | 'keyboard' = 'keyboard') {
+    await pickZone(this.zonePicker, timezone, by);
+    await expect(this.zoneValue).toHaveValue(timezone);
   }
 
   /** The day group whose heading includes `label` ("Tomorrow", "Today", a date). */
@@ -188,7 +215,10 @@ export class ReservationDialog {
   /** Fills in the given fields, start before end so an untouched end follows the start. */
   async fill(input: ReservationInput) {
     if (input.topic !== undefined) await this.field('topic').fill(input.topic);
-    if (input.timezone) await this.field('timezone').selectOption(input.timezone);
+    if (input.timezone) {
+      await pickZone(this.root.getByRole('combobox', { name: 'Time zone' }), input.timezone);
+      await expect(this.field('timezone')).toHaveValue(input.timezone);
+    }
     for (const name of ['startDate', 'startTime', 'endDate', 'endTime'] as const) {
       const value = input[name];
       if (value !== undefined) await this.field(name).fill(value);

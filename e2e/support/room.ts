@@ -93,7 +93,9 @@ export class RoomPage {
     if (options.camera === false) await page.getByTestId('toggle-camera').click();
     if (options.mic === false) await page.getByTestId('toggle-mic').click();
     await joinNow.click();
-    await expect(page.getByTestId('connection-state')).toHaveText('connected', { timeout: 15_000 });
+    await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected', {
+      timeout: 15_000,
+    });
   }
 
   /** Fills the Join page and asks to join, without going further (lock box, waiting room…). */
@@ -154,6 +156,17 @@ export class RoomPage {
   /** A member's row in the members panel. */
   memberRow(memberId: number | string) {
     return this.page.locator(`[data-member-row="${memberId}"]`);
+  }
+
+  /** The host's action on a member, from the row's "more" menu. */
+  async memberAction(
+    memberId: number | string,
+    action: 'member-mute' | 'member-video' | 'member-make-host' | 'member-remove',
+  ) {
+    const row = this.memberRow(memberId);
+    await row.getByTestId('member-more').click();
+    await expect(row.getByRole('menu')).toBeVisible();
+    await row.getByTestId(action).click();
   }
 
   tile(memberId: number | string, source: 'camera' | 'screen' = 'camera') {

@@ -21,13 +21,12 @@ test('chat both ways with history after a reload, a raised hand approved, host t
   const bo = await participant(browser);
   const cy = await participant(browser);
   await host.room.joinThroughUi(conferenceId, 'Hana', { camera: false });
+  // The host is greeted as host two seconds after joining (for a few seconds only).
+  await expect(host.room.page.getByTestId('host-message')).toBeVisible();
   await bo.room.joinThroughUi(conferenceId, 'Bo', { camera: false, mic: false });
   await cy.room.joinThroughUi(conferenceId, 'Cy', { camera: false });
   const boId = await bo.room.userId();
   const cyId = await cy.room.userId();
-
-  // The host is greeted as host two seconds after joining.
-  await expect(host.room.page.getByTestId('host-message')).toBeVisible();
 
   // Chat both ways; markup arrives as text, and a closed chat counts unread messages.
   await bo.room.openPanel('chat');
@@ -64,7 +63,7 @@ test('chat both ways with history after a reload, a raised hand approved, host t
   await expect(bo.room.page.getByTestId('raise-hand')).toHaveAttribute('aria-pressed', 'false');
 
   // The host hands the role to Bo: Bo mutes everyone, Hana no longer can.
-  await boRow.getByTestId('member-make-host').click();
+  await host.room.memberAction(boId, 'member-make-host');
   await host.room.page
     .getByRole('dialog')
     .getByRole('button', { name: /make host|confirm|ok/i })
@@ -90,9 +89,18 @@ test('chat both ways with history after a reload, a raised hand approved, host t
   // Bo ends the meeting for everyone.
   await bo.room.page.getByTestId('end-meeting').click();
   await bo.room.page.getByTestId('end-for-all').click();
+  // Everyone else gets the end screen: who ended it, the rating, and no way back in.
   for (const p of [host, cy]) {
-    await expect(p.room.page.getByText('The meeting has ended')).toBeVisible();
+    const end = p.room.page.getByTestId('end-screen');
+    await expect(end).toHaveAttribute('data-reason', 'ended');
+    await expect(end).toContainText('The meeting has ended');
+    await expect(end).toContainText('Bo ended the meeting for everyone');
+    await expect(end.getByTestId('rating-star-5')).toBeVisible();
+    await expect(end.getByTestId('end-rejoin')).toHaveCount(0);
   }
+  await cy.room.page.getByTestId('rating-star-4').click();
+  await cy.room.page.getByTestId('rating-submit').click();
+  await expect(cy.room.page.getByTestId('rating-thanks')).toBeVisible();
   const info = await callApi<{ status: number }>(request, 'conference/conferenceInfo', {
     conferenceId,
   });
@@ -132,21 +140,36 @@ test('lock, waiting room with admit and a blocklisted deny, and a kicked member 
   await host.room.openPanel('waiting');
   const cyWaiting = host.room.page.locator(`[data-waiting-user-id="${cyId}"]`);
   await cyWaiting.getByTestId('waiting-admit').click();
+  // Admission is the join: straight into the room, no second "Join now".
   await cy.room.page.waitForURL(`**/meeting/${conferenceId}`);
-  await cy.room.joinFromPrejoin({ camera: false });
+  await expect(cy.room.connectionState()).toHaveAttribute('data-state', 'connected', {
+    timeout: 15_000,
+  });
+  await expect(cy.room.page.getByRole('button', { name: /join now/i })).toHaveCount(0);
   await expect(host.room.tile(cyId)).toHaveCount(1);
   await expect(cyWaiting).toHaveCount(0);
 
-  // Denied with the blocklist: Dee cannot get back in.
+  // Denied: Dee sees why and may ask again; denied with the blocklist, Dee is not offered that.
   await dee.room.askToJoin(conferenceId, 'Dee');
   await expect(dee.room.page.getByTestId('waiting-room')).toBeVisible();
   const deeId = await dee.room.userId();
-  await host.room.page
-    .locator(`[data-waiting-user-id="${deeId}"]`)
-    .getByTestId('waiting-deny')
-    .click();
-  await host.room.page.locator('input[name="addToBlackList"]').check();
-  await host.room.page.getByTestId('waiting-deny-confirm').click();
+  const deny = async (blocklist: boolean) => {
+    await host.room.page
+      .locator(`[data-waiting-user-id="${deeId}"]`)
+      .getByTestId('waiting-deny')
+      .click();
+    if (blocklist) await host.room.page.locator('input[name="addToBlackList"]').check();
+    await host.room.page.getByTestId('waiting-deny-confirm').click();
+  };
+  await deny(false);
+  const deeEnd = dee.room.page.getByTestId('end-screen');
+  await expect(deeEnd).toHaveAttribute('data-reason', 'denied');
+  await expect(deeEnd).toContainText('The host did not let you in');
+  await deeEnd.getByTestId('end-rejoin').click();
+  await expect(dee.room.page.getByTestId('waiting-room')).toBeVisible();
+  await deny(true);
+  await expect(deeEnd).toHaveAttribute('data-reason', 'blocked');
+  await expect(deeEnd.getByTestId('end-rejoin')).toHaveCount(0);
   await expect(dee.room.page.getByTestId('waiting-room')).toHaveCount(0);
   await dee.room.askToJoin(conferenceId, 'Dee');
   await expect(dee.room.page.getByText('You have been kicked out')).toBeVisible();
@@ -154,9 +177,12 @@ test('lock, waiting room with admit and a blocklisted deny, and a kicked member 
 
   // Kicked: Bo sees the removal text and cannot rejoin.
   await host.room.openPanel('members');
-  await host.room.memberRow(boId).getByTestId('member-remove').click();
+  await host.room.memberAction(boId, 'member-remove');
   await host.room.page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
-  await expect(bo.room.page.getByText('You have been kicked out')).toBeVisible();
+  const boEnd = bo.room.page.getByTestId('end-screen');
+  await expect(boEnd).toHaveAttribute('data-reason', 'kicked');
+  await expect(boEnd).toContainText('You have been kicked out');
+  await expect(boEnd.getByTestId('end-rejoin')).toHaveCount(0);
   await expect(host.room.tile(boId)).toHaveCount(0);
   await bo.room.askToJoin(conferenceId, 'Bo');
   await expect(bo.room.page.getByText('You have been kicked out').first()).toBeVisible();

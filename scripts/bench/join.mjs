@@ -22,6 +22,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server
     PORT: String(port),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+    MAIL_OUTBOX_HTTP: '1',
     EMAIL_CODE_IP_DAILY_LIMIT: '1000',
   },
   stdio: ['ignore', 'pipe', 'inherit'],

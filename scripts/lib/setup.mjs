@@ -18,23 +18,25 @@ export function run(command, args, options = {}) {
   }
 }
 
-export function checkNode() {
-  const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major < 20 || (major === 20 && minor < 19)) {
-    console.error(
-      `Error: Node ${process.versions.node} is too old; Node 20.19 or newer is needed.`,
-    );
-    process.exit(1);
-  }
-}
-
-/** `npm ci` when node_modules is missing or older than the lock file. */
+/**
+ * `npm ci` when node_modules is missing, older than the lock file, or was installed by another
+ * Node (its native addons are built for one Node's ABI).
+ */
 export function ensureNodeModules() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const abiMarker = path.join(root, 'node_modules', '.meet-node-abi');
   const lock = path.join(root, 'package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  log('installing npm packages (npm ci)');
+  const abi = process.versions.modules;
+  if (
+    existsSync(marker) &&
+    statSync(marker).mtimeMs >= statSync(lock).mtimeMs &&
+    existsSync(abiMarker) &&
+    readFileSync(abiMarker, 'utf8').trim() === abi
+  )
+    return;
+  log(`installing npm packages (npm ci) for Node ${process.versions.node}`);
   run('npm', ['ci', '--no-audit', '--no-fund']);
+  writeFileSync(abiMarker, abi);
 }
 
 function isInstalled(pkg) {
@@ -105,7 +107,7 @@ export function buildAll() {
   );
   buildIfStale(
     'apps/server',
-    ['apps/server/src', 'apps/server/build.mjs', ...shared],
+    ['apps/server/src', 'apps/server/build.mjs', 'apps/server/native', ...shared],
     'apps/server/dist/.build-stamp',
   );
 }
@@ -116,4 +118,10 @@ export const RUNTIME_DEBIAN_PACKAGES = [
   'ffmpeg',
   'espeak-ng',
   'pocketsphinx-en-us',
+  // The engines: Apertium English↔Spanish, and what compiles the PocketSphinx decoder.
+  'apertium-eng-spa',
+  'libpocketsphinx-dev',
+  'pkgconf',
+  'gcc',
+  'libc6-dev',
 ];

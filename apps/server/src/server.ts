@@ -38,7 +38,9 @@ async function main(): Promise<void> {
   try {
     app = await buildApp({ config });
   } catch (error) {
-    if (error instanceof JanusMissingError) throw new StartupError(error.message);
+    // A missing media server, or an engine setting that names something broken.
+    if (error instanceof JanusMissingError || error instanceof ConfigError)
+      throw new StartupError(error.message);
     throw error;
   }
 

@@ -16,8 +16,25 @@ import type { Mailer } from './mail/mailer.js';
 import type { EmailCodesRepository } from './repositories/email-codes-repository.js';
 import type { SessionsRepository } from './repositories/sessions-repository.js';
 import type { UsersRepository } from './repositories/users-repository.js';
+import type { CreditsRepository } from './repositories/credits-repository.js';
+import type { CaptionsService } from './captions/captions-service.js';
+import type { CalendarService } from './calendars/calendar-service.js';
+import type { CaptionsRepository } from './repositories/captions-repository.js';
+import type { Engines } from './engines/types.js';
 import type { BlobStore } from './storage/blob-store.js';
+import type { BillingService } from './payments/billing-service.js';
+import type { SmsSender } from './sms/sms-sender.js';
+import type { PhoneCodesRepository } from './repositories/phone-codes-repository.js';
+import type { ScanLoginsRepository } from './repositories/scan-logins-repository.js';
+import type { GoogleSignIn } from './sign-in/google-sign-in.js';
 import type { UserRow } from './db/schema/index.js';
+import type { MessageCenter } from './messages/message-center.js';
+import type { JobQueue } from './jobs/types.js';
+import type { RecordingControl } from './recording/recording-control.js';
+import type { RecordsService } from './records/records-service.js';
+import type { RecordTranscript } from './records/record-transcript.js';
+import type { AccessRequests } from './records/access-requests.js';
+import type { Summaries } from './records/summaries.js';
 import type { Language } from '@meet/shared';
 
 export interface Services {
@@ -27,6 +44,8 @@ export interface Services {
   mailer: Mailer;
   blobs: BlobStore;
   users: UsersRepository;
+  /** AI-credit balances and the ledger: charges are atomic and never below zero. */
+  credits: CreditsRepository;
   sessions: SessionsRepository;
   emailCodes: EmailCodesRepository;
   conferences: ConferencesRepository;
@@ -37,9 +56,40 @@ export interface Services {
   waitingRoom: WaitingRoomService;
   /** Pushes notices to users' `/message` sockets (set once sockets are attached). */
   messages: MessageHub;
+  /** Background jobs (recording composition, transcripts, minutes) on pg-boss. */
+  jobs: JobQueue;
+  /** Starting and stopping meetings' cloud recordings. */
+  recordingControl: RecordingControl;
+  /** The message center: messages stored per user and pushed live through `messages`. */
+  messageCenter: MessageCenter;
+  /** Recordings for the records API: who may open them, my list, rename, delete, sharing. */
+  records: RecordsService;
+  /** A recording's transcript with speakers' names, and the owner's edits of it. */
+  recordTranscript: RecordTranscript;
+  /** Requests to see someone's recording, and the owner's answers. */
+  accessRequests: AccessRequests;
+  /** AI minutes and chapters of recordings (`/sm/*`), and their `summary` job. */
+  summaries: Summaries;
   lookupGuard: LookupGuard;
+  /** Speech recognition, translation and synthesis engines chosen by config. */
+  engines: Engines;
+  /** Captions, translation and interpretation: rules, and events for the live room. */
+  captions: CaptionsService;
+  /** Calendar events and each user's subscription feed. */
+  calendars: CalendarService;
+  /** The transcript lines and each member's speech settings. */
+  captionsStore: CaptionsRepository;
   /** Polls: rules, and events for the sockets to pass on. */
   pollService: PollService;
+  /** Pro subscriptions and card payments, through the configured provider. */
+  billing: BillingService;
+  /** Text messages (sign-in codes). */
+  sms: SmsSender;
+  phoneCodes: PhoneCodesRepository;
+  /** Sign-in by QR code. */
+  scanLogins: ScanLoginsRepository;
+  /** Sign-in with Google (OpenID Connect). */
+  google: GoogleSignIn;
   /** Absent when the media server is turned off (JANUS=off, API-only tests). */
   janus: JanusGateway | undefined;
   rooms: RoomManager | undefined;

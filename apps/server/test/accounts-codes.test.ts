@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { build, mailedCode, randomIp, type TestApp } from './helper.js';
+import { build, mailedCode, randomIp, registerUser, type TestApp } from './helper.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -54,10 +54,14 @@ describe('generateEmailVerifyCode', () => {
     expect((await send('ip-last@example.com', 'register')).json().code).toBe(0);
   });
 
-  test('reset for an unknown email is refused with the catalogue text', async () => {
+  test('reset for an unknown email is refused with the catalogue text and its key', async () => {
     const res = await send('nobody@example.com', 'reset');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: -1, msg: 'This email has not been registered' });
+    expect(res.json()).toMatchObject({
+      code: -1,
+      msg: 'This email has not been registered',
+      key: 'emailNotRegistered',
+    });
   });
 
   test('the message follows the request language', async () => {
@@ -74,7 +78,7 @@ describe('generateEmailVerifyCode', () => {
   ])('bad input %j gets a 400 with "%s"', async (body, msg) => {
     const res = await t.post('/api/user/generateEmailVerifyCode', body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: -1, msg, payload: null });
+    expect(res.json()).toEqual({ code: -1, msg, key: expect.any(String), payload: null });
   });
 
   test('form-encoded bodies work and unknown fields are ignored', async () => {
@@ -152,4 +156,105 @@ describe('verifyEmailCode', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe('The verification code is 6 digits');
   });
+});
+
+describe('the five-try limit holds on every route that takes a code', () => {
+  const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+
+  test('emailRegister: twelve wrong codes, then the right one, is refused', async () => {
+    const email = 'brute-register@example.com';
+    await send(email, 'register');
+    const code = await mailedCode(t, email);
+    const msgs = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await t.post('/api/user/emailRegister', {
+        email,
+        code: wrongFor(code),
+        password: 'abc12345',
+      });
+      expect(res.statusCode).toBe(400);
+      msgs.push(res.json().msg);
+    }
+    expect(msgs.slice(0, 5)).toEqual(Array(5).fill('Incorrect verification code'));
+    expect(msgs.slice(5)).toEqual(
+      Array(7).fill('Operation timed out, request a verification email again'),
+    );
+    const right = await t.post('/api/user/emailRegister', { email, code, password: 'abc12345' });
+    expect(right.json()).toMatchObject({
+      code: -1,
+      msg: 'Operation timed out, request a verification email again',
+    });
+    const login = await t.post('/api/user/emailLogin', { email, password: 'abc12345' });
+    expect(login.json().msg).toBe('This email has not been registered');
+  });
+
+  test('resetEmailPassword: twelve wrong codes, then the right one, is refused and the password stays', async () => {
+    const email = 'brute-reset@example.com';
+    await registerUser(t, email, 'first1234');
+    t.clock.advance(61_000);
+    await send(email, 'reset');
+    const code = await mailedCode(t, email);
+    for (let i = 0; i < 12; i++) {
+      await t.post('/api/user/resetEmailPassword', {
+        email,
+        code: wrongFor(code),
+        password: 'taken999x',
+      });
+    }
+    const right = await t.post('/api/user/resetEmailPassword', {
+      email,
+      code,
+      password: 'taken999x',
+    });
+    expect(right.statusCode).toBe(400);
+    expect(right.json().msg).toBe('Operation timed out, request a verification email again');
+    expect(
+      (await t.post('/api/user/emailLogin', { email, password: 'taken999x' })).json().code,
+    ).toBe(-1);
+    expect(
+      (await t.post('/api/user/emailLogin', { email, password: 'first1234' })).json().code,
+    ).toBe(0);
+  });
+
+  test('fifteen wrong guesses sent at once count one by one: at most five are judged "incorrect"', async () => {
+    const email = 'brute-parallel@example.com';
+    await send(email, 'register');
+    const code = await mailedCode(t, email);
+    const replies = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        t.post('/api/user/emailRegister', { email, code: wrongFor(code), password: 'abc12345' }),
+      ),
+    );
+    const incorrect = replies.filter((r) => r.json().msg === 'Incorrect verification code');
+    expect(incorrect.length).toBe(5);
+    expect(replies.every((r) => r.statusCode === 400)).toBe(true);
+    const right = await t.post('/api/user/emailRegister', { email, code, password: 'abc12345' });
+    expect(right.json().code).toBe(-1);
+  });
+
+  test('a right code registers once: two sign-ups with it at once give one account', async () => {
+    const email = 'race-register@example.com';
+    await send(email, 'register');
+    const code = await mailedCode(t, email);
+    const replies = await Promise.all(
+      [1, 2, 3].map(() => t.post('/api/user/emailRegister', { email, code, password: 'abc12345' })),
+    );
+    expect(replies.filter((r) => r.json().code === 0)).toHaveLength(1);
+    expect(replies.every((r) => r.statusCode < 500)).toBe(true);
+  });
+});
+
+test('an address with markup in it is refused and nothing is mailed', async () => {
+  const email = '<script>alert(1)</script>@x.com';
+  const res = await send(email, 'register');
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toMatchObject({
+    msg: 'Please enter a valid email address',
+    key: 'invalidEmail',
+  });
+  const outbox = await t.app.inject({
+    method: 'GET',
+    url: `/dev/mail?to=${encodeURIComponent(email)}`,
+  });
+  expect(outbox.json()).toEqual([]);
 });

@@ -140,6 +140,8 @@ describe('emailLogin, logout and tokens', () => {
       expiredTime: 0,
       energyPoint: 60,
       isVisitor: false,
+      phone: '',
+      googleLinked: false,
     });
   });
 });

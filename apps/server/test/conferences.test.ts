@@ -61,6 +61,22 @@ describe('createConference', () => {
     const res = await t.post('/api/conference/createConference', {}, host);
     expect(res.json().payload.conferenceName).toBe("host's meeting");
   });
+
+  test('the default name follows the request language', async () => {
+    const zh = await t.post('/api/conference/createConference', { language: 'zh' }, host);
+    expect(zh.json().payload.conferenceName).toBe('host的会议');
+    const header = await t.post('/api/conference/createConference', {}, host, {
+      headers: { authorization: `Bearer ${host}`, 'accept-language': 'zh-CN,zh;q=0.9' },
+    });
+    expect(header.json().payload.conferenceName).toBe('host的会议');
+  });
+
+  test('a meeting ID typed with spaces or dashes finds the meeting', async () => {
+    const id = await create();
+    const spaced = `${id.slice(0, 3)} ${id.slice(3, 6)}-${id.slice(6)}`;
+    const res = await t.post('/api/conference/conferenceInfo', { conferenceId: spaced });
+    expect(res.json()).toMatchObject({ code: 0, payload: { conferenceId: id } });
+  });
 });
 
 describe('conferenceInfo', () => {
@@ -368,6 +384,7 @@ describe('utility calls', () => {
       webServer: 'http://meet.test:3000',
       mediaServer: 'http://meet.test:3000',
       longLink: 'ws://meet.test:3000/message',
+      mobileAppUrl: null,
     });
   });
 

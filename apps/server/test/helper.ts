@@ -27,10 +27,17 @@ export interface TestApp {
     token?: string,
     extra?: Partial<InjectOptions>,
   ): Promise<LightMyRequestResponse>;
+  /** The database the app runs on (it outlives a restart). */
+  database: Database;
+  /** Stops the app and starts a new one on the same database, as a server restart does. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+}> {
   if (dbKind === 'pglite') {
     const database = await openDatabase({ kind: 'pglite' });
     return { database, drop: async () => undefined };
@@ -52,31 +59,57 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 
 export async function build(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'meet-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', JANUS: 'off', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    JANUS: 'off',
+    // The tests read verification codes as a developer would, from the outbox listing.
+    MAIL_OUTBOX_HTTP: '1',
+    // Jobs are queued, not worked, unless a test works them (the queue starts when first used).
+    JOBS_WORK: '0',
+    ...env,
+  });
   const clock = new ManualClock(Date.UTC(2026, 5, 1, 8, 0, 0));
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ config, clock, database, logger: false });
-  await app.ready();
-  return {
-    app,
+  const start = async () => {
+    const app = await buildApp({
+      config,
+      clock,
+      database,
+      logger: false,
+      seatSweepMs: 0,
+      billingTickMs: 0,
+    });
+    await app.ready();
+    return app;
+  };
+  const t: TestApp = {
+    app: await start(),
     clock,
     config,
     dataDir,
+    database,
     post: (url, body, token, extra) =>
-      app.inject({
+      t.app.inject({
         method: 'POST',
         url,
         payload: body as InjectOptions['payload'],
         headers: token ? { authorization: `Bearer ${token}` } : {},
         ...extra,
       }),
+    restart: async () => {
+      await t.app.close();
+      t.app = await start();
+    },
     close: async () => {
-      await app.close();
+      await t.app.close();
       await database.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return t;
 }
 
 /** Starts the app listening on a free port (for socket clients); returns its base URL. */

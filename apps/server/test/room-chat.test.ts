@@ -3,7 +3,7 @@
  * as history on join and after a reconnect, and bad ones are refused with a clear message.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { CHAT_MAX_LENGTH, CHAT_UA } from '@meet/shared';
+import { CHAT_MAX_LENGTH, CHAT_RATE_BURST, CHAT_RATE_REFILL_MS, CHAT_UA } from '@meet/shared';
 import { build, type TestApp } from './helper.js';
 import {
   connect,
@@ -89,6 +89,27 @@ describe('sendMessage', () => {
     expect(
       await host.request({ type: 'sendMessage', content: 'y'.repeat(CHAT_MAX_LENGTH) }),
     ).toMatchObject({ ok: true });
+  });
+
+  test('a member sending too fast is refused with chatTooFast, nothing is stored for it, and may send again a moment later', async () => {
+    const { host, g } = await twoInside();
+    const acks = [];
+    for (let i = 0; i < CHAT_RATE_BURST + 1; i++)
+      acks.push(await g.request({ type: 'sendMessage', content: `m${i}` }));
+    expect(acks.slice(0, CHAT_RATE_BURST).every((a) => a.ok)).toBe(true);
+    expect(acks.at(-1)).toMatchObject({ ok: false, code: -1, key: 'chatTooFast' });
+    // Others are not held back by one member's flood.
+    expect(await host.request({ type: 'sendMessage', content: 'host' })).toMatchObject({
+      ok: true,
+    });
+    const history = await host.request({ type: 'chatHistory' });
+    expect(history.ok && history.data.messages.map((m) => m.content)).not.toContain(
+      `m${CHAT_RATE_BURST}`,
+    );
+    await new Promise((r) => setTimeout(r, CHAT_RATE_REFILL_MS + 100));
+    expect(await g.request({ type: 'sendMessage', content: 'again' })).toMatchObject({
+      ok: true,
+    });
   });
 
   test('a renamed member’s messages carry the new name; others see the rename', async () => {

@@ -107,7 +107,7 @@ describe('/room namespace', () => {
     ).toMatchObject({ ok: true });
   });
 
-  test('25 members fit; the 26th is refused with 3004', async () => {
+  test('25 members fit besides the host; the 26th is refused with 3004', async () => {
     const { id, hostToken } = await createMeeting();
     await join(hostToken, id, 'h');
     const members = [await connect(hostToken, id, 'h')];
@@ -117,7 +117,7 @@ describe('/room namespace', () => {
       audioEnabled: false,
       videoEnabled: false,
     });
-    for (let i = 1; i < 25; i++) {
+    for (let i = 1; i <= 25; i++) {
       const v = await visitor();
       expect((await join(v.token, id, `d${i}`)).json().code).toBe(0);
       const m = await connect(v.token, id, `d${i}`);
@@ -131,7 +131,7 @@ describe('/room namespace', () => {
       ).toMatchObject({ ok: true });
       members.push(m);
     }
-    expect(t.app.services.rooms!.room(id)!.peers.size).toBe(25);
+    expect(t.app.services.rooms!.room(id)!.peers.size).toBe(26);
     const late = await visitor();
     const res = await join(late.token, id, 'late');
     expect(res.json()).toMatchObject({ code: 3004, msg: 'Reach to the maximum participants' });

@@ -2,12 +2,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { z } from 'zod';
 import { isMobileBrowser, isSupportedBrowser } from '@meet/shared';
 import './app/global.css';
 import './ui/ui.css';
 import { Providers, createQueryClient } from './app/providers';
 import { createRouter } from './app/router';
 import { UnsupportedBrowser } from './app/UnsupportedBrowser';
+
+// The page's Content Security Policy forbids eval: zod must not probe for it (the probe alone
+// would be reported as a violation).
+z.config({ jitless: true });
 
 const root = createRoot(document.getElementById('root')!);
 const ua = navigator.userAgent;

@@ -42,3 +42,67 @@ export const DEFAULT_MEETING_DURATION_MS = 60 * 60 * 1000;
 export const ABOUT_TO_BEGIN_MS = 5 * 60 * 1000;
 export const FINISHED_PAGE_SIZE = 20;
 export const CONFERENCE_STATUS = { reserved: 1, running: 2, finished: 3 } as const;
+
+/**
+ * A join must be followed by a `/room` connection within this, or its seat is given up; after a
+ * server restart, members have this long to reconnect.
+ */
+export const SEAT_CONNECT_GRACE_MS = 30_000;
+/** A dropped `/room` connection keeps its seat this long for a reconnect. */
+export const SEAT_RECONNECT_GRACE_MS = 10_000;
+/** An instant meeting that nobody has joined this long after it was made is removed. */
+export const UNJOINED_MEETING_TTL_MS = 10 * 60 * 1000;
+
+/**
+ * AI credits one minute of each metered feature costs. Translation and interpretation are paid
+ * by the meeting's creator (SPEC.md section 6); Magic Cam by the member who uses it. Speech
+ * recognition alone (captions in the spoken language) is free.
+ */
+export const CREDITS_PER_MINUTE = { translate: 1, interpret: 2, magicCam: 3 } as const;
+export type MeteredFeature = keyof typeof CREDITS_PER_MINUTE;
+
+/**
+ * Pro (SPEC.md sections 1 and 9), prices in US cents: monthly 4.99 a month; yearly is ten
+ * months' price for twelve (49.90 a year, shown as 4.16 a month, "two months free").
+ */
+export const PRO_MONTHLY_PRICE_CENTS = 499;
+export const PRO_YEARLY_FREE_MONTHS = 2;
+export const PRO_YEARLY_PRICE_CENTS = (12 - PRO_YEARLY_FREE_MONTHS) * PRO_MONTHLY_PRICE_CENTS;
+export const PRICE_CURRENCY = 'USD';
+export const PRODUCT_TYPE = { monthly: 1, yearly: 2 } as const;
+/** Cloud storage per plan: Pro 10 GB (SPEC.md); basic 1 GB (our choice, for audio recordings). */
+export const PRO_STORAGE_BYTES = 10 * 1024 ** 3;
+export const BASIC_STORAGE_BYTES = 1024 ** 3;
+/** AI credits a Pro subscription adds each month it is paid for (10 hours of translation). */
+export const PRO_MONTHLY_AI_CREDITS = 600;
+/**
+ * A renewing subscription keeps Pro this long past its period end while the renewal is on its
+ * way (the provider charges and reports shortly after the period ends); a cancelled one ends on
+ * the dot.
+ */
+export const RENEWAL_GRACE_MS = 60 * 60 * 1000;
+/** paymentStatus of a payment session (SPEC.md section 3): 1 pending, 2 success, other failure. */
+export const PAYMENT_STATUS = { pending: 1, success: 2, failed: 3 } as const;
+/** The payment-status dialog polls every second, at most ten times (SPEC.md section 9). */
+export const PAYMENT_POLL_MS = 1000;
+export const PAYMENT_POLL_MAX_TRIES = 10;
+/** A sign-in QR code is good for this long; the waiting page asks for its result this often. */
+export const SCAN_LOGIN_TTL_MS = 2 * 60 * 1000;
+export const SCAN_POLL_MS = 1500;
+/** A Google sign-in result waits this long to be used (sign-in, or linking on /binding). */
+export const GOOGLE_TICKET_TTL_MS = 10 * 60 * 1000;
+
+/** A request to see someone's recording lapses (state 4) when not answered within this. */
+export const RECORDING_ACCESS_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Signed links to recording files stay valid this long. */
+export const RECORDING_LINK_TTL_MS = 6 * 60 * 60 * 1000;
+/** In the speech layout, a speaker holds the main window at least this long (no flicker). */
+export const RECORDING_SPEAKER_HOLD_MS = 2000;
+/** AI minutes a basic user may generate a month (Pro: no limit). */
+export const BASIC_SUMMARIES_PER_MONTH = 3;
+/** Message center page size (SPEC.md section 9). */
+export const MESSAGES_PAGE_SIZE = 10;
+/** The message panel loads its first page this long after it opens (SPEC.md section 9). */
+export const MESSAGES_FIRST_LOAD_MS = 200;
+/** Scrolling to the end of the message panel loads the next page after this delay. */
+export const MESSAGES_MORE_DELAY_MS = 500;

@@ -4,9 +4,13 @@
  * what changed as typed events.
  */
 import { EventEmitter } from 'node:events';
+import { eq } from 'drizzle-orm';
 import {
   CONFERENCE_STATUS,
   MEETING_MAX_MEMBERS,
+  SEAT_CONNECT_GRACE_MS,
+  SEAT_RECONNECT_GRACE_MS,
+  UNJOINED_MEETING_TTL_MS,
   WAITING_STATUS,
   type ConferenceProperties,
   type MeetingInfo,
@@ -14,7 +18,13 @@ import {
 } from '@meet/shared';
 import type { RoomActivityRepository } from '../repositories/room-activity-repository.js';
 import type { Db, Database } from '../db/database.js';
-import type { ConferenceRow, UserRow } from '../db/schema/index.js';
+import {
+  users,
+  type ConferenceMemberRow,
+  type ConferenceRow,
+  type UserRow,
+} from '../db/schema/index.js';
+import { entitlementsOf } from '../payments/entitlements.js';
 import { AppError } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { ConferencesRepository } from '../repositories/conferences-repository.js';
@@ -41,7 +51,8 @@ export interface ConferenceEvents {
   /** The same user joined on another device; these devices are out. */
   replaced: [conferenceId: string, userId: number, deviceIds: string[]];
   hostChanged: [conferenceId: string, hostId: number];
-  ended: [conferenceId: string];
+  /** The meeting is over: ended for all by `endedBy`, or the last one left (null). */
+  ended: [conferenceId: string, endedBy: UserRow | null];
   /** Lock, mute, waiting room… changed. */
   propertiesChanged: [conferenceId: string, properties: ConferenceProperties];
   /** Someone joined, left or was moved in the waiting list. */
@@ -50,6 +61,22 @@ export interface ConferenceEvents {
   waitingNotice: [conference: ConferenceRow, userIds: number[], message: WaitingRoomMessage];
   /** Members removed by the host. */
   removed: [conferenceId: string, userIds: number[]];
+}
+
+/**
+ * How many people fill the meeting's places, for a joiner: everyone else in it except its
+ * creator and host. Those two always get in and never take a place, so a crowd that filled the
+ * meeting cannot lock them out of their own meeting.
+ */
+export function countsAgainstCap(
+  members: readonly { userId: number }[],
+  conf: Pick<ConferenceRow, 'creatorId' | 'hostId'>,
+  joinerId: number,
+): number {
+  const counted = members
+    .map((m) => m.userId)
+    .filter((id) => id !== joinerId && id !== conf.creatorId && id !== conf.hostId);
+  return new Set(counted).size;
 }
 
 export class ConferenceService extends EventEmitter<ConferenceEvents> {
@@ -76,7 +103,11 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
     const active = await this.conferences.activeMembers(row.id);
     const names = await this.conferences.userNames([row.creatorId, row.hostId]);
     const mine = viewerId ? active.find((m) => m.userId === viewerId) : undefined;
+    const [viewer] = viewerId
+      ? await this.db.select().from(users).where(eq(users.id, viewerId))
+      : [];
     return meetingInfoOf(row, {
+      viewer: viewer && entitlementsOf(viewer, this.clock.now()),
       creatorName: names.get(row.creatorId) ?? '',
       hostName: names.get(row.hostId) ?? '',
       num: new Set(active.map((m) => m.userId)).size,
@@ -126,8 +157,8 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
 
       const elsewhere = mine.filter((m) => m.deviceId !== input.deviceId);
       if (elsewhere.length > 0 && !input.forceJoin) throw AppError.badRequest('alreadyInMeeting');
-      const others = new Set(active.filter((m) => m.userId !== user.id).map((m) => m.userId));
-      if (others.size >= MEETING_MAX_MEMBERS) throw AppError.meetingFull();
+      if (!privileged && countsAgainstCap(active, conf, user.id) >= MEETING_MAX_MEMBERS)
+        throw AppError.meetingFull();
 
       await this.conferences.setMembersState(
         elsewhere.map((m) => m.id),
@@ -220,7 +251,7 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
     await this.db.transaction(async (tx) => {
       for (const userId of userIds) {
         await this.conferences.block(conf.id, userId, 'kicked', tx);
-        const mine = (await this.conferences.activeMembers(conf.id, tx)).filter(
+        const mine = (await this.conferences.joinedMembers(conf.id, tx)).filter(
           (m) => m.userId === userId,
         );
         await this.conferences.setMembersState(
@@ -234,12 +265,12 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
   }
 
   /** Ends the meeting for everyone: members out, waiting people told, later joiners get 3008. */
-  async end(conf: ConferenceRow): Promise<void> {
+  async end(conf: ConferenceRow, endedBy: UserRow | null = null): Promise<void> {
     if (conf.status === CONFERENCE_STATUS.finished) return;
     await this.db.transaction(async (tx) => {
-      const active = await this.conferences.activeMembers(conf.id, tx);
+      const joined = await this.conferences.joinedMembers(conf.id, tx);
       await this.conferences.setMembersState(
-        active.map((m) => m.id),
+        joined.map((m) => m.id),
         'left',
         tx,
       );
@@ -250,7 +281,7 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
       );
     });
     await this.closeWaitingList(conf);
-    this.emit('ended', conf.conferenceId);
+    this.emit('ended', conf.conferenceId, endedBy);
   }
 
   /** A meeting that ended sends everyone still waiting away (conference_closed). */
@@ -266,44 +297,102 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
    * empty; the last one out ends the meeting.
    */
   async quit(userId: number, conferenceId: string, deviceId?: string): Promise<ConferenceRow> {
-    const before = await this.conferences.byNumber(conferenceId);
-    const after = await this.quitTransaction(userId, conferenceId, deviceId);
-    if (before && before.hostId !== after.hostId)
-      this.emit('hostChanged', conferenceId, after.hostId);
-    if (before && before.status !== after.status && after.status === CONFERENCE_STATUS.finished) {
-      // The last one out (often the host) ends it: those still waiting must not wait forever.
-      await this.closeWaitingList(after);
-      this.emit('ended', conferenceId);
-    }
-    return after;
+    const conf = await this.conferences.byNumber(conferenceId);
+    if (!conf) throw AppError.meetingNoExist();
+    return this.leave(conf.id, (joined) =>
+      joined.filter(
+        (m) => m.userId === userId && (deviceId === undefined || m.deviceId === deviceId),
+      ),
+    );
   }
 
-  private quitTransaction(
-    userId: number,
-    conferenceId: string,
-    deviceId?: string,
+  /**
+   * Frees the seats of devices that never connected to the room, or dropped and did not come
+   * back, in time — as if they had left — and removes instant meetings nobody ever joined.
+   * Run every few seconds, and after start-up's reset.
+   */
+  async sweepSeats(): Promise<void> {
+    const expired = await this.conferences.expiredSeats();
+    for (const rowId of new Set(expired.map((m) => m.conferenceId))) {
+      await this.leave(rowId, (joined) => {
+        const now = this.clock.now();
+        return joined.filter(
+          (m) => !m.roomConnected && m.seatDeadline && m.seatDeadline.getTime() <= now,
+        );
+      });
+    }
+    const unjoined = await this.conferences.unjoinedInstantMeetings(
+      this.clock.now() - UNJOINED_MEETING_TTL_MS,
+    );
+    for (const conf of unjoined) await this.conferences.delete(conf.id);
+  }
+
+  /**
+   * After a restart no socket is connected: every member has the connect grace to come back.
+   * (One node owns all meetings today; with several, this would cover this node's only.)
+   */
+  async resetRoomConnections(): Promise<number> {
+    return this.conferences.resetRoomConnections(this.clock.now() + SEAT_CONNECT_GRACE_MS);
+  }
+
+  /**
+   * Takes the memberships `pick` chooses out of the meeting, in one transaction holding the
+   * meeting's row, and announces what that changed: the host's role, the meeting's end.
+   */
+  private async leave(
+    conferenceRowId: number,
+    pick: (joined: ConferenceMemberRow[]) => ConferenceMemberRow[],
   ): Promise<ConferenceRow> {
-    return this.db.transaction(async (tx) => {
-      const conf = await this.conferences.byNumber(conferenceId, tx, true);
+    const { before, after } = await this.db.transaction(async (tx) => {
+      const conf = await this.conferences.byId(conferenceRowId, tx, true);
       if (!conf) throw AppError.meetingNoExist();
-      const active = await this.conferences.activeMembers(conf.id, tx);
-      const leaving = active.filter(
-        (m) => m.userId === userId && (deviceId === undefined || m.deviceId === deviceId),
-      );
-      if (leaving.length === 0) return conf;
+      const leaving = pick(await this.conferences.joinedMembers(conf.id, tx));
+      if (leaving.length === 0) return { before: conf, after: conf };
       await this.conferences.setMembersState(
         leaving.map((m) => m.id),
         'left',
         tx,
       );
-      const remaining = active.filter((m) => !leaving.includes(m));
+      const gone = new Set(leaving.map((m) => m.id));
+      const remaining = (await this.conferences.activeMembers(conf.id, tx)).filter(
+        (m) => !gone.has(m.id),
+      );
       const changes: Partial<ConferenceRow> = {};
-      if (conf.hostId === userId && !remaining.some((m) => m.userId === userId)) changes.hostId = 0;
+      if (
+        leaving.some((m) => m.userId === conf.hostId) &&
+        !remaining.some((m) => m.userId === conf.hostId)
+      )
+        changes.hostId = 0;
       if (remaining.length === 0 && conf.status === CONFERENCE_STATUS.running) {
         changes.status = CONFERENCE_STATUS.finished;
         changes.endedAt = new Date(this.clock.now());
       }
-      return Object.keys(changes).length ? this.conferences.update(conf.id, changes, tx) : conf;
+      const after = Object.keys(changes).length
+        ? await this.conferences.update(conf.id, changes, tx)
+        : conf;
+      return { before: conf, after };
+    });
+    if (before.hostId !== after.hostId) this.emit('hostChanged', after.conferenceId, after.hostId);
+    if (before.status !== after.status && after.status === CONFERENCE_STATUS.finished) {
+      // The last one out (often the host) ends it: those still waiting must not wait forever.
+      await this.closeWaitingList(after);
+      this.emit('ended', after.conferenceId, null);
+    }
+    return after;
+  }
+
+  /** A device's `/room` socket connected: its seat is held while it stays. */
+  async roomConnected(conferenceRowId: number, userId: number, deviceId: string): Promise<void> {
+    await this.conferences.setRoomConnection(conferenceRowId, userId, deviceId, {
+      connected: true,
+    });
+  }
+
+  /** A device's `/room` socket dropped: it has the reconnect grace to come back. */
+  async roomDisconnected(conferenceRowId: number, userId: number, deviceId: string) {
+    await this.conferences.setRoomConnection(conferenceRowId, userId, deviceId, {
+      connected: false,
+      deadline: this.clock.now() + SEAT_RECONNECT_GRACE_MS,
     });
   }
 

@@ -3,8 +3,9 @@
  * `changeHost`): who may give which command, what it changes in the meeting, and each member's
  * controls (forced mute, disabled camera, raised hand) that the live room applies.
  *
- * Per-member controls live here rather than in the live room so they survive a reconnect, the
- * room closing while empty, and a rejoin: a force-muted member cannot escape by coming back.
+ * Per-member controls are stored with the meeting (MemberControlsRepository), not in the live
+ * room, so they survive a reconnect, the room closing while empty, a rejoin and a server restart:
+ * a force-muted member cannot escape by coming back.
  */
 import { EventEmitter } from 'node:events';
 import {
@@ -19,19 +20,22 @@ import {
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import type { ConferencesRepository } from '../repositories/conferences-repository.js';
+import {
+  NO_CONTROLS,
+  type MemberControls,
+  type MemberControlsRepository,
+} from '../repositories/member-controls-repository.js';
 import type { ConferenceService } from './conference-service.js';
 
-export interface MemberControls {
-  /** The host's word on this member's microphone; absent follows the meeting-wide confMute. */
-  forceMute?: boolean;
-  videoDisabled: boolean;
-  /** 0 none, 1 apply, 2 approve, 3 refuse. */
-  handUp: number;
-}
+export type { MemberControls };
 
-/** A member whose controls changed, and what their client should do with its own media. */
+/**
+ * A member whose controls changed: their controls now, and what their client should do with
+ * its own media.
+ */
 export interface MemberChange {
   userId: number;
+  controls: MemberControls;
   action?: HostAction;
 }
 
@@ -68,29 +72,25 @@ interface Context {
 }
 
 export class HostControl extends EventEmitter<HostControlEvents> {
-  private readonly controls = new Map<string, Map<number, MemberControls>>();
-
   constructor(
     private readonly conferences: ConferencesRepository,
     private readonly service: ConferenceService,
+    private readonly store: MemberControlsRepository,
   ) {
     super();
-    service.on('ended', (conferenceId) => this.controls.delete(conferenceId));
-    service.on('removed', (conferenceId, userIds) => {
-      for (const userId of userIds) this.controls.get(conferenceId)?.delete(userId);
-    });
+    // Controls last as long as the meeting; a removed member's go with them.
+    service.on('ended', (conferenceId) => void this.forget(conferenceId));
+    service.on('removed', (conferenceId, userIds) => void this.forget(conferenceId, userIds));
   }
 
-  controlsOf(conferenceId: string, userId: number): MemberControls | undefined {
-    return this.controls.get(conferenceId)?.get(userId);
+  private async forget(conferenceId: string, userIds?: number[]): Promise<void> {
+    const conf = await this.conferences.byNumber(conferenceId).catch(() => undefined);
+    if (conf) await this.store.delete(conf.id, userIds).catch(() => undefined);
   }
 
-  private entry(conferenceId: string, userId: number): MemberControls {
-    let room = this.controls.get(conferenceId);
-    if (!room) this.controls.set(conferenceId, (room = new Map()));
-    let entry = room.get(userId);
-    if (!entry) room.set(userId, (entry = { videoDisabled: false, handUp: HAND.none }));
-    return entry;
+  /** A member's controls as stored (never touched: none). */
+  async controlsOf(conferenceRowId: number, userId: number): Promise<MemberControls> {
+    return (await this.store.of(conferenceRowId, [userId])).get(userId) ?? NO_CONTROLS;
   }
 
   /** The meeting a call names, by uri first, then by number. */
@@ -167,29 +167,19 @@ export class HostControl extends EventEmitter<HostControlEvents> {
         const value = valueOf(ext, ['0', '1', '2']);
         if (ext.scope !== 'all' && ext.code_list?.length) return this.muteSome(ctx, ext, value);
         const confMute = Number(value);
-        await this.service.setProperties(conf, { confMute });
         // A meeting-wide word replaces what was said about single members.
-        for (const controls of this.controls.get(conf.conferenceId)?.values() ?? [])
-          delete controls.forceMute;
+        await this.store.clearForceMute(conf.id);
+        await this.service.setProperties(conf, { confMute });
         const action = confMute === CONF_MUTE.off ? undefined : 'muteAudio';
-        return this.announce(
-          conf,
-          [...ctx.members].map((userId) => ({
-            userId,
-            action: userId === conf.hostId ? undefined : action,
-          })),
+        return this.announce(conf, [...ctx.members], (userId) =>
+          userId === conf.hostId ? undefined : action,
         );
       }
       case 'video_enable': {
         const disabled = valueOf(ext, ['0', '1']) === '0';
         const targets = this.targets(ctx, ext);
-        for (const userId of targets)
-          this.entry(conf.conferenceId, userId).videoDisabled = disabled;
-        const action = disabled ? 'disableVideo' : undefined;
-        return this.announce(
-          conf,
-          targets.map((userId) => ({ userId, action })),
-        );
+        await this.store.set(conf.id, targets, { videoDisabled: disabled });
+        return this.announce(conf, targets, () => (disabled ? 'disableVideo' : undefined));
       }
       case 'screen_share':
         await this.service.setProperties(conf, {
@@ -207,7 +197,7 @@ export class HostControl extends EventEmitter<HostControlEvents> {
         return;
       }
       case 'conf_dismiss':
-        await this.service.end(conf);
+        await this.service.end(conf, ctx.caller);
         return;
       default:
         return assertUnreachable(type);
@@ -215,18 +205,11 @@ export class HostControl extends EventEmitter<HostControlEvents> {
   }
 
   /** conf_mute about some members: '1' mute, '2' force mute, '0' lift their force mute. */
-  private muteSome(ctx: Context, ext: Ext, value: string): void {
+  private async muteSome(ctx: Context, ext: Ext, value: string): Promise<void> {
     const targets = this.targets(ctx, ext);
-    for (const userId of targets) {
-      const controls = this.entry(ctx.conf.conferenceId, userId);
-      if (value === '2') controls.forceMute = true;
-      if (value === '0') controls.forceMute = false;
-    }
-    const action = value === '0' ? undefined : 'muteAudio';
-    this.announce(
-      ctx.conf,
-      targets.map((userId) => ({ userId, action })),
-    );
+    if (value === '2') await this.store.set(ctx.conf.id, targets, { forceMute: true });
+    if (value === '0') await this.store.set(ctx.conf.id, targets, { forceMute: false });
+    await this.announce(ctx.conf, targets, () => (value === '0' ? undefined : 'muteAudio'));
   }
 
   /**
@@ -234,7 +217,7 @@ export class HostControl extends EventEmitter<HostControlEvents> {
    * refuses ('0') some members, or everyone whose hand is up. Approval lifts a forced mute and
    * turns the member's microphone on.
    */
-  private handUp(ctx: Context, ext: Ext): void {
+  private async handUp(ctx: Context, ext: Ext): Promise<void> {
     const value = valueOf(ext, ['0', '1']);
     const { conf, caller } = ctx;
     const aboutSelf =
@@ -242,27 +225,24 @@ export class HostControl extends EventEmitter<HostControlEvents> {
       (!ext.code_list?.length ||
         (ext.code_list.length === 1 && ext.code_list[0] === String(caller.id)));
     if (aboutSelf) {
-      this.entry(conf.conferenceId, caller.id).handUp = value === '1' ? HAND.apply : HAND.none;
-      return this.announce(conf, [{ userId: caller.id }]);
+      await this.store.set(conf.id, [caller.id], {
+        handUp: value === '1' ? HAND.apply : HAND.none,
+      });
+      return this.announce(conf, [caller.id]);
     }
     if (!ctx.isHost) throw AppError.forbidden('hostOnly');
-    const targets =
-      ext.scope === 'all'
-        ? this.targets(ctx, ext).filter(
-            (userId) => this.controlsOf(conf.conferenceId, userId)?.handUp === HAND.apply,
-          )
-        : this.targets(ctx, ext);
-    const approve = value === '1';
-    for (const userId of targets) {
-      const controls = this.entry(conf.conferenceId, userId);
-      controls.handUp = approve ? HAND.approve : HAND.refuse;
-      if (approve) controls.forceMute = false;
+    let targets = this.targets(ctx, ext);
+    if (ext.scope === 'all') {
+      const controls = await this.store.of(conf.id, targets);
+      targets = targets.filter((userId) => controls.get(userId)?.handUp === HAND.apply);
     }
-    const action = approve ? 'unmuteAudio' : undefined;
-    this.announce(
-      conf,
-      targets.map((userId) => ({ userId, action })),
+    const approve = value === '1';
+    await this.store.set(
+      conf.id,
+      targets,
+      approve ? { handUp: HAND.approve, forceMute: false } : { handUp: HAND.refuse },
     );
+    await this.announce(conf, targets, () => (approve ? 'unmuteAudio' : undefined));
   }
 
   /** The members a command is about: everyone but the host, or those of code_list. */
@@ -277,8 +257,20 @@ export class HostControl extends EventEmitter<HostControlEvents> {
     return ids.filter((id) => members.has(id) && id !== conf.hostId);
   }
 
-  private announce(conf: ConferenceRow, changes: MemberChange[]): void {
-    if (changes.length) this.emit('membersChanged', conf.conferenceId, changes);
+  /** Tells the live room of these members' controls as stored now, with a command for each. */
+  private async announce(
+    conf: ConferenceRow,
+    userIds: number[],
+    actionOf: (userId: number) => HostAction | undefined = () => undefined,
+  ): Promise<void> {
+    if (userIds.length === 0) return;
+    const stored = await this.store.of(conf.id, userIds);
+    const changes = userIds.map((userId) => ({
+      userId,
+      controls: stored.get(userId) ?? NO_CONTROLS,
+      action: actionOf(userId),
+    }));
+    this.emit('membersChanged', conf.conferenceId, changes);
   }
 }
 

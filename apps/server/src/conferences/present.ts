@@ -1,6 +1,8 @@
 /** Turns meeting rows into the API's Meeting info and Meeting list item shapes. */
 import {
   DEFAULT_MEETING_DURATION_MS,
+  PLAN_ENTITLEMENTS,
+  type Entitlements,
   type ConferenceProperties,
   type MeetingInfo,
   type MeetingListItem,
@@ -13,9 +15,9 @@ export function propertiesOf(row: ConferenceRow): ConferenceProperties {
     confMute: row.confMute,
     lockRoom: row.lockRoom ? 1 : 0,
     asrStatus: row.asrStatus,
-    syncCalendar: 0,
+    syncCalendar: row.syncCalendar,
     recordStatus: row.recordStatus,
-    recordType: 0,
+    recordType: row.recordType,
     waitingRoom: row.waitingRoom ? 1 : 0,
   };
 }
@@ -27,13 +29,24 @@ export function roomPropertiesOf(row: ConferenceRow): RoomProperties {
     lockRoom: row.lockRoom,
     waitingRoom: row.waitingRoom,
     screenShareAllowed: row.screenShareAllowed,
+    recordStatus: row.recordStatus,
+    recordType: row.recordType,
+    recordStartedAt: row.recordStartedAt?.getTime() ?? 0,
   };
 }
 
 export function meetingInfoOf(
   row: ConferenceRow,
-  extra: { creatorName: string; hostName: string; num: number; joinTime: number | null },
+  extra: {
+    creatorName: string;
+    hostName: string;
+    num: number;
+    joinTime: number | null;
+    /** What the viewer's plan gives (recordFuncStatus); basic when nobody is signed in. */
+    viewer?: Entitlements;
+  },
 ): MeetingInfo {
+  const viewer = extra.viewer ?? PLAN_ENTITLEMENTS.basic;
   return {
     conferenceId: row.conferenceId,
     conferenceUri: row.conferenceUri,
@@ -59,11 +72,12 @@ export function meetingInfoOf(
     joinTime: extra.joinTime,
     reserved: row.reserved,
     conferenceProperties: propertiesOf(row),
+    // Reasons are catalogue keys: the client shows them in its own language.
     recordFuncStatus: {
-      audioRecord: 1,
-      videoRecord: 0,
-      videoLabel: '',
-      videoReason: '',
+      audioRecord: viewer.audioRecording ? 1 : 0,
+      videoRecord: viewer.videoRecording ? 1 : 0,
+      videoLabel: viewer.videoRecording ? '' : 'Pro',
+      videoReason: viewer.videoRecording ? '' : 'videoRecordPro',
       audioReason: '',
     },
   };

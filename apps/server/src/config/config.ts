@@ -1,6 +1,7 @@
 /** The environment, parsed once at start. Everything else reads this object, never process.env. */
 import path from 'node:path';
 import { z } from 'zod';
+import { engineEnv, engineSettings, type EngineSettings } from '../engines/settings.js';
 
 const intFromEnv = (fallback: number) =>
   z
@@ -17,6 +18,7 @@ const intFromEnv = (fallback: number) =>
     });
 
 const envSchema = z.object({
+  ...engineEnv,
   NODE_ENV: z.string().default('production'),
   PORT: intFromEnv(3000).refine((p) => p < 65536, 'expected a port number'),
   HOST: z.string().default('0.0.0.0'),
@@ -24,13 +26,19 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Meet <no-reply@meet.local>'),
+  MAIL_OUTBOX_HTTP: z.enum(['0', '1', '']).optional(),
   PUBLIC_URL: z.string().optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: intFromEnv(100),
+  AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE: intFromEnv(20),
+  API_RATE_LIMIT_PER_MINUTE: intFromEnv(2400),
+  ACCOUNT_RATE_LIMIT_PER_MINUTE: intFromEnv(1200),
+  TRUST_PROXY: z.string().default(''),
   EMAIL_CODE_IP_DAILY_LIMIT: intFromEnv(10),
   EMAIL_CODE_EMAIL_DAILY_LIMIT: intFromEnv(10),
   LIMITED_IP_PREFIXES: z.string().default(''),
+  MOBILE_APP_URL: z.union([z.literal(''), z.url()]).optional(),
   JANUS: z.enum(['on', 'off']).default('on'),
   JANUS_ICE_INTERFACE: z.string().optional(),
   JANUS_RTP_PORTS: z
@@ -38,6 +46,27 @@ const envSchema = z.object({
     .regex(/^\d+-\d+$/, 'expected a range like 20000-20999')
     .default('20000-20999'),
   JANUS_NAT_1_1: z.string().optional(),
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe', 'off', '']).optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_YEARLY: z.string().optional(),
+  STRIPE_API_URL: z.union([z.literal(''), z.url()]).optional(),
+  SMS_PROVIDER: z.enum(['outbox', 'twilio', '']).optional(),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_API_URL: z.union([z.literal(''), z.url()]).optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.union([z.literal(''), z.url()]).optional(),
+  DEV_CLOCK: z.enum(['0', '1', '']).optional(),
+  RECORDING_LINK_SECRET: z
+    .union([z.literal(''), z.string().min(32, 'expected at least 32 characters')])
+    .optional(),
+  ROLE: z.enum(['all', 'worker', '']).optional(),
+  JOB_POLL_MS: z.coerce.number().int().min(500).max(60_000).default(2000),
+  JOBS_WORK: z.enum(['0', '1']).default('1'),
 });
 
 export interface Config {
@@ -48,9 +77,16 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Development only: `GET /dev/mail?to=` lists the outbox to requests from this machine.
+   * Refused when NODE_ENV is production; a real deployment sets SMTP_URL instead.
+   */
+  mailOutboxHttp: boolean;
   publicUrl: string | undefined;
   webDist: string | undefined;
   logLevel: string;
+  /** Where phones get the mobile app; without it the app QR code is hidden. */
+  mobileAppUrl: string | undefined;
   /** Client addresses starting with these are told the service is not available in their region. */
   limitedIpPrefixes: string[];
   janus: {
@@ -59,14 +95,147 @@ export interface Config {
     rtpPortRange: string;
     nat1to1: string | undefined;
   };
+  /**
+   * Which proxies to believe about the client's address (X-Forwarded-For): false (none, the
+   * default), true (any), a number of hops, or a list of addresses/CIDR ranges.
+   */
+  trustProxy: boolean | number | string[];
+  /** Card payments for Pro (README: "Payments"). */
+  payments: PaymentsConfig;
+  /** Text messages with sign-in codes: an outbox like mail's (default), or Twilio. */
+  sms: SmsConfig;
+  /** Sign-in with Google (OpenID Connect); off without a client id. */
+  google: GoogleConfig | undefined;
+  /**
+   * Development only (DEV_CLOCK=1): `POST /dev/clock` moves the server's clock forward, from this
+   * machine, so a subscription's end can be reached in a browser test. Refused in production.
+   */
+  devClock: boolean;
+  /**
+   * The key signing links to recording files; without it one is made once and kept in
+   * $DATA_DIR/recording-link.key (give every node the same one when there are several).
+   */
+  recordingLinkSecret: string | undefined;
+  /**
+   * `all` (the default): one process does everything. `worker`: only works background jobs
+   * (recording composition, transcripts, minutes) from the shared database; no media server,
+   * no API but `/healthz`.
+   */
+  role: 'all' | 'worker';
+  /** How often an idle node looks for a job. */
+  jobPollMs: number;
+  /** This node works background jobs (JOBS_WORK=0: it only queues them for other nodes). */
+  jobsWork: boolean;
+  /** Speech, translation and synthesis engines (README: "Caption, translation and voice engines"). */
+  engines: EngineSettings;
   limits: {
+    /** Sign-in and code calls per IP per minute. */
     authPerMinute: number;
+    /** Sign-in and code calls per email address per minute, from anywhere. */
+    authPerAccountPerMinute: number;
+    /** API calls per client IP per minute (this machine itself is not limited). */
+    apiPerIpPerMinute: number;
+    /** API calls per signed-in account per minute. */
+    apiPerAccountPerMinute: number;
     emailCodesPerIpPerDay: number;
     emailCodesPerEmailPerDay: number;
   };
 }
 
+export type PaymentsConfig =
+  | { provider: 'off' | 'sandbox' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      /** Stripe price ids of the monthly and the yearly product. */
+      prices: { monthly: string; yearly: string };
+      /** Another address for Stripe's API (a local stand-in in tests). */
+      apiUrl: string | undefined;
+    };
+
+export type SmsConfig =
+  | { provider: 'outbox' }
+  | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl: string };
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The OpenID Connect issuer: Google's by default. */
+  issuer: string;
+}
+
 export class ConfigError extends Error {}
+
+type Env = z.infer<typeof envSchema>;
+
+function paymentsConfig(e: Env): PaymentsConfig {
+  const provider =
+    e.PAYMENTS_PROVIDER ||
+    (e.STRIPE_SECRET_KEY ? 'stripe' : e.NODE_ENV === 'production' ? 'off' : 'sandbox');
+  if (provider === 'sandbox' && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'PAYMENTS_PROVIDER=sandbox gives Pro for a test card and is for development only; it cannot be used with NODE_ENV=production (configure Stripe: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY)',
+    );
+  }
+  if (provider !== 'stripe') return { provider };
+  const missing = (
+    [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PRICE_MONTHLY',
+      'STRIPE_PRICE_YEARLY',
+    ] as const
+  ).filter((name) => !e[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(`Stripe payments need ${missing.join(', ')}`);
+  }
+  return {
+    provider,
+    secretKey: e.STRIPE_SECRET_KEY!,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+    prices: { monthly: e.STRIPE_PRICE_MONTHLY!, yearly: e.STRIPE_PRICE_YEARLY! },
+    apiUrl: e.STRIPE_API_URL || undefined,
+  };
+}
+
+function smsConfig(e: Env): SmsConfig {
+  const provider = e.SMS_PROVIDER || (e.TWILIO_ACCOUNT_SID ? 'twilio' : 'outbox');
+  if (provider === 'outbox') return { provider };
+  if (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_FROM) {
+    throw new ConfigError(
+      'SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM',
+    );
+  }
+  return {
+    provider,
+    accountSid: e.TWILIO_ACCOUNT_SID,
+    authToken: e.TWILIO_AUTH_TOKEN,
+    from: e.TWILIO_FROM,
+    apiUrl: (e.TWILIO_API_URL || 'https://api.twilio.com').replace(/\/$/, ''),
+  };
+}
+
+function googleConfig(e: Env): GoogleConfig | undefined {
+  if (!e.GOOGLE_CLIENT_ID) return undefined;
+  if (!e.GOOGLE_CLIENT_SECRET) throw new ConfigError('GOOGLE_CLIENT_ID needs GOOGLE_CLIENT_SECRET');
+  return {
+    clientId: e.GOOGLE_CLIENT_ID,
+    clientSecret: e.GOOGLE_CLIENT_SECRET,
+    issuer: e.GOOGLE_ISSUER || 'https://accounts.google.com',
+  };
+}
+
+function parseTrustProxy(value: string): boolean | number | string[] {
+  const v = value.trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -77,6 +246,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const mailOutboxHttp = e.MAIL_OUTBOX_HTTP === '1';
+  if (mailOutboxHttp && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'MAIL_OUTBOX_HTTP=1 lists mail over HTTP and is for development only; it cannot be used with NODE_ENV=production (set SMTP_URL to send mail)',
+    );
+  }
+  const devClock = e.DEV_CLOCK === '1';
+  if (devClock && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'DEV_CLOCK=1 lets this machine move the server clock and is for development only; it cannot be used with NODE_ENV=production',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -85,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL || undefined,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    mailOutboxHttp,
     publicUrl: e.PUBLIC_URL,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
@@ -94,11 +276,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rtpPortRange: e.JANUS_RTP_PORTS,
       nat1to1: e.JANUS_NAT_1_1 || undefined,
     },
+    mobileAppUrl: e.MOBILE_APP_URL || undefined,
     limitedIpPrefixes: e.LIMITED_IP_PREFIXES.split(',')
       .map((p) => p.trim())
       .filter(Boolean),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    payments: paymentsConfig(e),
+    sms: smsConfig(e),
+    google: googleConfig(e),
+    devClock,
+    recordingLinkSecret: e.RECORDING_LINK_SECRET || undefined,
+    role: e.ROLE || 'all',
+    jobPollMs: e.JOB_POLL_MS,
+    jobsWork: e.JOBS_WORK === '1',
+    engines: engineSettings(e, (message) => new ConfigError(message)),
     limits: {
       authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+      authPerAccountPerMinute: e.AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE,
+      apiPerIpPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
+      apiPerAccountPerMinute: e.ACCOUNT_RATE_LIMIT_PER_MINUTE,
       emailCodesPerIpPerDay: e.EMAIL_CODE_IP_DAILY_LIMIT,
       emailCodesPerEmailPerDay: e.EMAIL_CODE_EMAIL_DAILY_LIMIT,
     },

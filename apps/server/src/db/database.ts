@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -13,6 +14,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database itself (PGlite only): the job queue runs on it through its adapter. */
+  pglite?: PGlite;
+  /** The connection string (PostgreSQL only): the job queue opens its own pool with it. */
+  url?: string;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -33,6 +38,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      url: options.url,
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -48,6 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    pglite: client,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

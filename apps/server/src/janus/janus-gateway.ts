@@ -45,6 +45,18 @@ const ROOM_DEFAULTS = {
   require_pvtid: false,
 };
 
+/** How long a request to Janus may take before it counts as lost (it would hang otherwise). */
+export const JANUS_TIMEOUT_MS = 10_000;
+
+/** A Janus answer within `ms`, or an error naming what was asked. */
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`media server did not answer ${what}`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 export class JanusGateway extends EventEmitter<GatewayEvents> {
   readonly adminKey = randomCode(24);
   private process: JanusProcess | undefined;
@@ -176,19 +188,45 @@ export class JanusGateway extends EventEmitter<GatewayEvents> {
     this.rooms.set(room, { observer });
   }
 
-  async ensureRoom(room: number): Promise<void> {
-    await this.ready();
-    if (this.rooms.get(room)?.observer) return;
-    this.rooms.set(room, {});
-    await this.createRoom(room);
+  private readonly roomOps = new Map<number, Promise<unknown>>();
+
+  /**
+   * Runs one room's create and destroy one after another: a member joining while the last one
+   * leaves must not have the room destroyed under them half-way through its creation.
+   */
+  private roomOp<T>(room: number, fn: () => Promise<T>): Promise<T> {
+    const next = (this.roomOps.get(room) ?? Promise.resolve()).then(fn, fn);
+    const settled = next.catch(() => undefined);
+    this.roomOps.set(room, settled);
+    void settled.then(() => {
+      if (this.roomOps.get(room) === settled) this.roomOps.delete(room);
+    });
+    return next;
   }
 
-  async destroyRoom(room: number): Promise<void> {
-    const entry = this.rooms.get(room);
-    this.rooms.delete(room);
-    if (!this.mgmt) return;
-    await entry?.observer?.detach().catch(() => undefined);
-    await this.mgmt.destroy({ room }).catch(() => undefined);
+  ensureRoom(room: number): Promise<void> {
+    return this.roomOp(room, async () => {
+      await this.ready();
+      if (this.rooms.get(room)?.observer) return;
+      this.rooms.set(room, {});
+      await withTimeout(this.createRoom(room), JANUS_TIMEOUT_MS, 'creating a room');
+    });
+  }
+
+  destroyRoom(room: number): Promise<void> {
+    return this.roomOp(room, async () => {
+      const entry = this.rooms.get(room);
+      this.rooms.delete(room);
+      if (!this.mgmt) return;
+      await withTimeout(
+        (async () => {
+          await entry?.observer?.detach().catch(() => undefined);
+          await this.mgmt?.destroy({ room }).catch(() => undefined);
+        })(),
+        JANUS_TIMEOUT_MS,
+        'destroying a room',
+      ).catch((error: unknown) => this.log.warn({ err: error, room }, 'room destroy failed'));
+    });
   }
 
   /** A Janus session for one peer; destroying it removes all its handles from the room. */
@@ -206,6 +244,41 @@ export class JanusGateway extends EventEmitter<GatewayEvents> {
   /** Stops (or allows again) relaying a publisher's stream: the server-side half of host mute. */
   async moderate(room: number, feed: number, mid: string, mute: boolean): Promise<void> {
     await this.mgmt?.message({ request: 'moderate', room, id: feed, mid, mute, secret: undefined });
+  }
+
+  /**
+   * Sends one stream of a publisher (say its audio) as plain RTP to 127.0.0.1:`port`, with the
+   * given payload type; returns the forwarder's id.
+   */
+  async forwardStream(
+    room: number,
+    feed: number,
+    mid: string,
+    port: number,
+    pt: number,
+  ): Promise<number> {
+    if (!this.mgmt) throw new Error('media server unavailable');
+    const started = await withTimeout(
+      this.mgmt.startForward({
+        room,
+        feed,
+        host: '127.0.0.1',
+        admin_key: this.adminKey,
+        streams: [{ mid, port, pt }],
+      }),
+      JANUS_TIMEOUT_MS,
+      'starting a forward',
+    );
+    const forwarder = started.forwarders?.[0] as { audio_stream?: number; video_stream?: number };
+    const id = forwarder?.audio_stream ?? forwarder?.video_stream;
+    if (typeof id !== 'number') throw new Error('the media server gave no forwarder id');
+    return id;
+  }
+
+  async stopForward(room: number, feed: number, stream: number): Promise<void> {
+    await this.mgmt
+      ?.stopForward({ room, feed, stream, admin_key: this.adminKey })
+      .catch(() => undefined);
   }
 
   /** Kills the Janus process as a crash would; the supervisor brings it back. */

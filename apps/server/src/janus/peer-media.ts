@@ -102,6 +102,21 @@ export class PeerMedia extends EventEmitter<PeerMediaEvents> {
     await handle?.detach().catch(() => undefined);
   }
 
+  /**
+   * Starts Janus recording a published source into `<filename>-<audio|video>-<mid>.mjr`, or
+   * stops it (null). False when nothing is published from the source.
+   */
+  async record(source: MediaSource, filename: string | null): Promise<boolean> {
+    const handle = this.publishers.get(source);
+    if (!handle) return false;
+    await handle.message(
+      filename
+        ? { request: 'configure', record: true, filename }
+        : { request: 'configure', record: false },
+    );
+    return true;
+  }
+
   /** Restarts ICE of a publisher with the browser's restart offer. */
   async restartPublisher(source: MediaSource, jsep: Jsep): Promise<Jsep> {
     const handle = this.publishers.get(source);

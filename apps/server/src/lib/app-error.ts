@@ -49,6 +49,13 @@ export class AppError extends Error {
   static forbidden(key: ErrorKey) {
     return new AppError(ResultCode.failure, 403, key);
   }
+  /** 4038: the AI credits that would pay for this have run out. */
+  static outOfPoints() {
+    return new AppError(ResultCode.outOfPoints, 402, 'outOfPoints');
+  }
+  static unavailable(key: ErrorKey, params?: Record<string, string | number>) {
+    return new AppError(ResultCode.failure, 422, key, params);
+  }
   static notFound() {
     return new AppError(ResultCode.failure, 404, 'notFound');
   }

@@ -17,3 +17,24 @@ export class ManualClock implements Clock {
     this.current = ms;
   }
 }
+
+/**
+ * The system clock moved forward by an offset. Development only (DEV_CLOCK=1): a browser test
+ * reaches a subscription's end by moving it (`POST /dev/clock`).
+ */
+export class OffsetClock implements Clock {
+  private offset = 0;
+  constructor(private readonly base: Clock = systemClock) {}
+  now(): number {
+    return this.base.now() + this.offset;
+  }
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+  reset(): void {
+    this.offset = 0;
+  }
+  get offsetMs(): number {
+    return this.offset;
+  }
+}

@@ -1,6 +1,7 @@
 /**
  * Outgoing mail. With SMTP_URL set, mail goes through that server; otherwise each mail is kept
- * in an outbox folder, printed to the console and listed by `GET /dev/mail`, so sign-up works offline.
+ * in an outbox folder and printed to the console, so sign-up works offline; in development
+ * (MAIL_OUTBOX_HTTP=1) `GET /dev/mail?to=` lists one address's mail to this machine.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -62,15 +63,15 @@ export class OutboxMailer implements Mailer {
     this.log.info({ to: mail.to, subject: mail.subject }, `mail to ${mail.to}:\n${mail.text}`);
   }
 
-  /** Mails to `to` (all when omitted), newest first. */
-  async list(to?: string): Promise<StoredMail[]> {
+  /** Mails to one address, newest first. */
+  async list(to: string): Promise<StoredMail[]> {
     let names: string[];
     try {
       names = await readdir(this.folder);
     } catch {
       return [];
     }
-    const wanted = to?.trim().toLowerCase();
+    const wanted = to.trim().toLowerCase();
     const mails = await Promise.all(
       names
         .filter((n) => n.endsWith('.json'))
@@ -80,7 +81,7 @@ export class OutboxMailer implements Mailer {
           async (n) => JSON.parse(await readFile(path.join(this.folder, n), 'utf8')) as StoredMail,
         ),
     );
-    return wanted ? mails.filter((m) => m.to.toLowerCase() === wanted) : mails;
+    return mails.filter((m) => m.to.toLowerCase() === wanted);
   }
 
   close(): void {}

@@ -9,6 +9,7 @@ import {
   ResultCode,
   WAITING_ROOM_MESSAGES,
   clientMessageSchema,
+  findUnsafeText,
   messageAuthSchema,
   type ClientMessage,
 } from '@meet/shared';
@@ -36,7 +37,8 @@ export function registerMessageNamespace(
   nsp.use((socket, next) => {
     void (async () => {
       const auth = messageAuthSchema.safeParse(socket.handshake.auth);
-      if (!auth.success) return next(refuse(ResultCode.failure, 'bad handshake'));
+      if (!auth.success || findUnsafeText(socket.handshake.auth) !== null)
+        return next(refuse(ResultCode.failure, 'bad handshake'));
       const user = await services.sessions.userOf(auth.data.token);
       if (!user || user.id !== auth.data.userId)
         return next(refuse(ResultCode.authFailed, 'authentication failed'));
@@ -67,8 +69,8 @@ export function registerMessageNamespace(
     socket.on('disconnect', () => hub.remove(user.id, deviceId, socket));
     socket.on(MESSAGE_EVENT, (raw: unknown) => {
       const parsed = clientMessageSchema.safeParse(raw);
-      if (!parsed.success) {
-        log.warn({ issue: parsed.error.issues[0]?.message }, 'ignored an invalid message');
+      if (!parsed.success || findUnsafeText(raw) !== null) {
+        log.warn({ issue: parsed.error?.issues[0]?.message }, 'ignored an invalid message');
         return;
       }
       handle(socket, user, parsed.data).catch((error: unknown) => {

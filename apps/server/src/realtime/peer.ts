@@ -8,6 +8,7 @@ import {
 } from '@meet/shared';
 import type { UserRow } from '../db/schema/index.js';
 import type { PeerMedia } from '../janus/peer-media.js';
+import { NO_CONTROLS, type MemberControls } from '../repositories/member-controls-repository.js';
 
 /** A member as they first appear: nothing on, nothing published; the host's controls come next. */
 export function peerInfoOf(user: UserRow, room: { hostId: number; creatorId: number }): PeerInfo {
@@ -35,6 +36,8 @@ export function peerInfoOf(user: UserRow, room: { hostId: number; creatorId: num
 
 export class Peer {
   readonly info: PeerInfo;
+  /** The host's stored word on this member (kept in step by RoomModeration). */
+  controls: MemberControls = NO_CONTROLS;
   /** Streams this peer is subscribed to, as `feed/mid` keys. */
   readonly subscribed = new Set<string>();
   /** Published feeds whose media is not up yet, announced once it is. */

@@ -4,6 +4,8 @@
  */
 import {
   CHAT_MAX_LENGTH,
+  CHAT_RATE_BURST,
+  CHAT_RATE_REFILL_MS,
   CHAT_UA,
   ResultCode,
   WAITING_STATUS,
@@ -27,8 +29,41 @@ export function chatMessageOf(row: ChatMessageRow): ChatMessage {
   };
 }
 
+/**
+ * Chat flood control for each member of each room: a token bucket of CHAT_RATE_BURST messages,
+ * refilled one every CHAT_RATE_REFILL_MS. Kept in memory on the node that serves the room.
+ */
+class ChatBuckets {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  take(key: string, now = Date.now()): boolean {
+    const bucket = this.buckets.get(key) ?? { tokens: CHAT_RATE_BURST, at: now };
+    const refilled = Math.min(
+      CHAT_RATE_BURST,
+      bucket.tokens + (now - bucket.at) / CHAT_RATE_REFILL_MS,
+    );
+    if (refilled < 1) {
+      this.buckets.set(key, { tokens: refilled, at: now });
+      return false;
+    }
+    this.buckets.set(key, { tokens: refilled - 1, at: now });
+    return true;
+  }
+
+  /** Forgets a room's members (the room closed). */
+  forget(prefix: string): void {
+    for (const key of this.buckets.keys()) if (key.startsWith(prefix)) this.buckets.delete(key);
+  }
+}
+
 export class RoomActivity {
+  private readonly chatBuckets = new ChatBuckets();
+
   constructor(private readonly activity: RoomActivityRepository) {}
+
+  roomClosed(room: Room): void {
+    this.chatBuckets.forget(`${room.rowId}:`);
+  }
 
   async history(room: Room): Promise<ChatMessage[]> {
     return (await this.activity.chatHistory(room.rowId)).map(chatMessageOf);
@@ -37,12 +72,18 @@ export class RoomActivity {
   /** Stores a member's message and gives it to everyone in the room, the sender too. */
   async send(room: Room, peer: Peer, content: string): Promise<ChatMessage> {
     const text = content.trim();
-    if (!text) throw new RoomError(ResultCode.failure, 'Message is empty');
+    if (!text) throw new RoomError(ResultCode.failure, 'Message is empty', 'chatEmpty');
     if ([...text].length > CHAT_MAX_LENGTH) {
       throw new RoomError(
         ResultCode.failure,
         `Message is too long: at most ${CHAT_MAX_LENGTH} characters`,
+        'chatTooLong',
+        { max: CHAT_MAX_LENGTH },
       );
+    }
+    // Refused, not dropped: the client keeps the text for the member to send again.
+    if (!this.chatBuckets.take(`${room.rowId}:${peer.userId}`)) {
+      throw new RoomError(ResultCode.failure, 'Sending messages too quickly', 'chatTooFast');
     }
     const row = await this.activity.addChat({
       conferenceId: room.rowId,

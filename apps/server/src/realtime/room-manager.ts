@@ -29,23 +29,24 @@ import {
   unsubscribeStreams,
 } from './room-streams.js';
 import { Room } from './room.js';
+import type { CaptionRelay } from './caption-relay.js';
+import type { RoomRecorder } from '../recording/room-recorder.js';
 
 export { RoomError };
 
-/** How long a dropped connection keeps its place in the meeting before it counts as leaving. */
-export const RECONNECT_GRACE_MS = 10_000;
-
 export class RoomManager {
   private readonly rooms = new Map<string, Room>();
-  private readonly leaveTimers = new Map<string, NodeJS.Timeout>();
   private readonly moderation: RoomModeration;
   private readonly activity: RoomActivity;
+  /** Cloud recording of the rooms on this node (set once, when recording is available). */
+  recorder: RoomRecorder | undefined;
 
   constructor(
     private readonly gateway: JanusGateway,
     private readonly conferences: ConferenceService,
     hostControl: HostControl,
     activity: RoomActivityRepository,
+    private readonly captions: CaptionRelay,
     private readonly log: FastifyBaseLogger,
   ) {
     this.activity = new RoomActivity(activity);
@@ -61,8 +62,8 @@ export class RoomManager {
     conferences.on('hostChanged', (conferenceId, hostId) =>
       this.inRoom(conferenceId, (room) => this.moderation.handleHostChanged(room, hostId)),
     );
-    conferences.on('ended', (conferenceId) =>
-      this.inRoom(conferenceId, (room) => this.handleEnded(room)),
+    conferences.on('ended', (conferenceId, endedBy) =>
+      this.inRoom(conferenceId, (room) => this.handleEnded(room, endedBy)),
     );
     conferences.on('removed', (conferenceId, userIds) =>
       this.inRoom(conferenceId, (room) => this.handleRemoved(room, userIds)),
@@ -111,6 +112,8 @@ export class RoomManager {
       this.rooms.set(conf.conferenceId, room);
     }
     await room.open();
+    await this.captions.open(room, conf);
+    await this.recorder?.roomOpened(room);
     return room;
   }
 
@@ -122,17 +125,14 @@ export class RoomManager {
     deviceId: string,
   ): Promise<Peer> {
     const peerId = String(user.id);
-    const timerKey = `${conf.conferenceId}:${peerId}`;
-    clearTimeout(this.leaveTimers.get(timerKey));
-    this.leaveTimers.delete(timerKey);
     const room = await this.openRoom(conf);
     const previous = room.peers.get(peerId) ?? room.lobby.get(peerId);
     if (previous) await this.dropPeer(room, previous, { notifyOthers: true });
-    if (room.full) throw new RoomError(ResultCode.meetingFull, 'Reach to the maximum participants');
-    const info = peerInfoOf(user, room);
-    this.moderation.initial(room, info);
+    if (room.fullFor(user.id))
+      throw new RoomError(ResultCode.meetingFull, 'Reach to the maximum participants');
     const media = new PeerMedia(this.gateway, room.janusRoom, peerId);
-    const peer = new Peer(socket, deviceId, media, info);
+    const peer = new Peer(socket, deviceId, media, peerInfoOf(user, room));
+    await this.moderation.initial(room, peer);
     media.on('subscriberOffer', (jsep, streams) =>
       peer.notify({ type: 'subscriberOffer', jsep, streams: describeStreams(room, streams) }),
     );
@@ -158,13 +158,14 @@ export class RoomManager {
         peer.info.displayName = request.displayName.trim().slice(0, 30) || peer.info.displayName;
         // The host or the controls may have changed since the socket connected.
         peer.info.isHost = peer.userId === room.hostId;
-        this.moderation.initial(room, peer.info);
+        await this.moderation.initial(room, peer);
         peer.info.audioEnabled = request.audioEnabled && !peer.info.forceMuted;
         peer.info.videoEnabled = request.videoEnabled && !peer.info.videoDisabled;
         if (peer.info.videoEnabled) peer.info.openVideoTime = Date.now();
         const others = room.list();
         room.lobby.delete(peer.peerId);
         room.add(peer);
+        this.recorder?.joined(room, peer);
         room.broadcast({ type: 'newPeer', peer: peer.info }, peer.peerId);
         // After the join answer has gone out (the namespace answers once this returns).
         if (peer.info.isHost) {
@@ -175,6 +176,7 @@ export class RoomManager {
         // Read after joining: a message sent meanwhile is in the history and also arrives as a
         // notification, rather than in neither.
         const messages = await this.activity.history(room);
+        const conf = await this.conferences.get(room.conferenceId);
         return {
           peers: others,
           me: peer.info,
@@ -182,6 +184,7 @@ export class RoomManager {
           iceServers: [],
           messages,
           properties: room.properties,
+          ...(await this.captions.joinInfo(conf, peer.userId)),
         };
       }
       case 'publish': {
@@ -216,12 +219,15 @@ export class RoomManager {
           else {
             peer.info.videoEnabled = on;
             if (on) peer.info.openVideoTime = Date.now();
+            this.recorder?.camera(room, peer, on);
           }
         }
         room.broadcast({ type: 'peerUpdated', peer: peer.info });
         return {};
       }
       case 'closeProducer':
+        if (request.source === 'camera') this.captions.gone(room, peer.peerId);
+        if (peer.info.feeds[request.source]) this.recorder?.feedDown(room, peer, request.source);
         await closeSource(room, peer, request.source);
         return {};
       case 'setConsumerPreferredLayers':
@@ -263,6 +269,7 @@ export class RoomManager {
     }
     room.broadcast({ type: 'streamsChanged', peerId: peer.peerId, source, feedId: pending.feedId });
     room.broadcast({ type: 'peerUpdated', peer: peer.info });
+    this.recorder?.feedUp(room, peer, source);
   }
 
   /** The member pressed Leave: out at once, and out of the meeting. */
@@ -276,25 +283,15 @@ export class RoomManager {
   }
 
   /**
-   * The socket went away. Others see the member leave at once; the membership waits a
-   * little for a reconnect before it counts as leaving the meeting.
+   * The socket went away. Others see the member leave at once; the seat waits a little for a
+   * reconnect (ConferenceService.sweepSeats frees it after that, on this node or another).
    */
   async handleDisconnect(room: Room, peer: Peer): Promise<void> {
-    if (room.lobby.get(peer.peerId) === peer)
-      return this.dropPeer(room, peer, { notifyOthers: false });
-    if (room.peers.get(peer.peerId) !== peer) return;
-    await this.dropPeer(room, peer, { notifyOthers: true });
-    const key = `${room.conferenceId}:${peer.peerId}`;
-    this.leaveTimers.set(
-      key,
-      setTimeout(() => {
-        this.leaveTimers.delete(key);
-        if (this.rooms.get(room.conferenceId)?.peers.has(peer.peerId)) return;
-        void this.conferences
-          .quit(peer.userId, room.conferenceId, peer.deviceId)
-          .catch(() => undefined);
-      }, RECONNECT_GRACE_MS),
-    );
+    const current = room.lobby.get(peer.peerId) === peer || room.peers.get(peer.peerId) === peer;
+    if (!current) return;
+    const inRoom = room.peers.get(peer.peerId) === peer;
+    await this.dropPeer(room, peer, { notifyOthers: inRoom });
+    await this.conferences.roomDisconnected(room.rowId, peer.userId, peer.deviceId);
   }
 
   private async dropPeer(
@@ -305,16 +302,23 @@ export class RoomManager {
     if (room.lobby.get(peer.peerId) === peer) room.lobby.delete(peer.peerId);
     if (room.peers.get(peer.peerId) === peer) {
       room.remove(peer.peerId);
+      this.captions.gone(room, peer.peerId);
+      this.recorder?.left(room, peer);
       if (options.notifyOthers) room.broadcast({ type: 'peerClosed', peerId: peer.peerId });
     }
     await peer.media.close();
     if (room.empty && this.rooms.get(room.conferenceId) === room) {
       this.rooms.delete(room.conferenceId);
+      this.activity.roomClosed(room);
+      this.recorder?.roomClosed(room);
+      await this.captions.close(room);
       await room.close();
     }
   }
 
   private handleMediaDown(): void {
+    void this.captions.mediaDown();
+    this.recorder?.mediaDown();
     for (const room of this.rooms.values()) {
       for (const peer of room.peers.values()) {
         peer.media.reset();
@@ -338,8 +342,12 @@ export class RoomManager {
     for (const room of this.rooms.values()) {
       if (room.janusRoom !== janusRoom) continue;
       const owner = room.peerOfFeed(feed);
-      if (owner)
-        room.broadcast({ type: 'activeSpeaker', peerId: owner.peer.peerId, talking, level });
+      if (!owner) continue;
+      room.broadcast({ type: 'activeSpeaker', peerId: owner.peer.peerId, talking, level });
+      if (owner.source === 'camera') {
+        this.captions.talking(room, owner.peer, talking);
+        this.recorder?.talking(room, owner.peer, talking);
+      }
     }
   }
 
@@ -352,9 +360,13 @@ export class RoomManager {
   }
 
   /** The meeting ended for everyone: all are told, then out of the room and Janus. */
-  private async handleEnded(room: Room): Promise<void> {
+  private async handleEnded(room: Room, endedBy: UserRow | null): Promise<void> {
     const everyone = [...room.peers.values(), ...room.lobby.values()];
-    for (const peer of everyone) peer.notify({ type: 'roomClosed', reason: 'ended' });
+    // Named as the others saw them in the meeting.
+    const by = endedBy
+      ? (room.peers.get(String(endedBy.id))?.info.displayName ?? endedBy.userName)
+      : undefined;
+    for (const peer of everyone) peer.notify({ type: 'roomClosed', reason: 'ended', by });
     await this.dropAll(room, everyone);
   }
 
@@ -382,12 +394,11 @@ export class RoomManager {
     const peer = room?.peers.get(String(userId));
     if (!room || !peer) return;
     peer.info.displayName = displayName;
+    this.recorder?.renamed(room, peer);
     room.broadcast({ type: 'peerUpdated', peer: peer.info });
   }
 
   async close(): Promise<void> {
-    for (const timer of this.leaveTimers.values()) clearTimeout(timer);
-    this.leaveTimers.clear();
     for (const room of this.rooms.values()) {
       for (const peer of room.peers.values()) await peer.media.close();
     }

@@ -10,7 +10,6 @@ import {
   type HostAction,
   type MediaKind,
   type MediaSource,
-  type PeerInfo,
 } from '@meet/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConferenceService } from '../conferences/conference-service.js';
@@ -36,16 +35,17 @@ export class RoomModeration {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  private effective(room: Room, userId: number) {
-    return effectiveControls(this.hostControl.controlsOf(room.conferenceId, userId), {
-      isHost: userId === room.hostId,
+  private effective(room: Room, peer: Peer) {
+    return effectiveControls(peer.controls, {
+      isHost: peer.userId === room.hostId,
       confMute: room.properties.confMute,
     });
   }
 
-  /** A member (re)connecting starts with the controls the host left them with. */
-  initial(room: Room, info: PeerInfo): void {
-    Object.assign(info, this.effective(room, info.userId));
+  /** A member (re)connecting or joining starts with the controls the host left them with. */
+  async initial(room: Room, peer: Peer): Promise<void> {
+    peer.controls = await this.hostControl.controlsOf(room.rowId, peer.userId);
+    Object.assign(peer.info, this.effective(room, peer));
   }
 
   /**
@@ -55,7 +55,7 @@ export class RoomModeration {
   apply(room: Room, peer: Peer, explicit?: HostAction): boolean {
     const info = peer.info;
     const before = { ...info };
-    Object.assign(info, this.effective(room, peer.userId));
+    Object.assign(info, this.effective(room, peer));
     const actions = new Set<HostAction>(explicit ? [explicit] : []);
     if (info.forceMuted && !before.forceMuted) actions.add('muteAudio');
     if (info.videoDisabled && !before.videoDisabled) actions.add('disableVideo');
@@ -79,7 +79,9 @@ export class RoomModeration {
   handleMembersChanged(room: Room, changes: MemberChange[]): void {
     for (const change of changes) {
       const peer = room.peers.get(String(change.userId));
-      if (peer && this.apply(room, peer, change.action)) this.announce(room, peer);
+      if (!peer) continue;
+      peer.controls = change.controls;
+      if (this.apply(room, peer, change.action)) this.announce(room, peer);
     }
   }
 

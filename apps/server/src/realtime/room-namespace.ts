@@ -7,8 +7,10 @@ import type { Namespace, Socket } from 'socket.io';
 import {
   ROOM_REQUEST_EVENT,
   ResultCode,
+  findUnsafeText,
   roomAuthSchema,
   roomRequestSchema,
+  type ErrorKey,
   type RoomAck,
 } from '@meet/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,6 +22,21 @@ interface SocketData {
   user: UserRow;
   conference: ConferenceRow;
   deviceId: string;
+}
+
+/**
+ * What a failed request tells the client: a RoomError's own words, and for anything else (a
+ * database or media-server fault) a plain "server error" — its text stays in the log.
+ */
+function replyOf(error: unknown): {
+  code: number;
+  text: string;
+  key?: ErrorKey;
+  params?: Record<string, string | number>;
+} {
+  if (error instanceof RoomError)
+    return { code: error.code, text: error.message, key: error.key, params: error.params };
+  return { code: ResultCode.failure, text: 'server error, please try again', key: 'serverError' };
 }
 
 function refuse(code: number, message: string): Error {
@@ -35,7 +52,8 @@ export function registerRoomNamespace(
   nsp.use((socket, next) => {
     void (async () => {
       const auth = roomAuthSchema.safeParse(socket.handshake.auth);
-      if (!auth.success) return next(refuse(ResultCode.failure, 'bad handshake'));
+      if (!auth.success || findUnsafeText(socket.handshake.auth) !== null)
+        return next(refuse(ResultCode.failure, 'bad handshake'));
       const user = await services.sessions.userOf(auth.data.token);
       if (!user) return next(refuse(ResultCode.authFailed, 'authentication failed'));
       const conference = await services.conferences.byNumber(auth.data.conferenceId);
@@ -44,6 +62,8 @@ export function registerRoomNamespace(
       if (!(await services.conferenceService.isActive(conference, user.id, auth.data.deviceId))) {
         return next(refuse(ResultCode.failure, 'join the meeting first'));
       }
+      // The seat is held from here on, before the 'connection' handler runs.
+      await services.conferenceService.roomConnected(conference.id, user.id, auth.data.deviceId);
       (socket.data as SocketData) = { user, conference, deviceId: auth.data.deviceId };
       next();
     })().catch((error: unknown) => {
@@ -56,13 +76,26 @@ export function registerRoomNamespace(
     const { user, conference, deviceId } = socket.data as SocketData;
     const ready = manager.handleConnect(socket, user, conference, deviceId);
     ready.catch((error: unknown) => {
-      const code = error instanceof RoomError ? error.code : ResultCode.failure;
-      socket.emit('fatal', { code, error: error instanceof Error ? error.message : 'error' });
+      void services.conferenceService
+        .roomDisconnected(conference.id, user.id, deviceId)
+        .catch(() => undefined);
+      const { code, text } = replyOf(error);
+      if (!(error instanceof RoomError)) log.error({ err: error }, 'room connect failed');
+      socket.emit('fatal', { code, error: text });
       socket.disconnect(true);
     });
 
     socket.on(ROOM_REQUEST_EVENT, (raw: unknown, ack?: (reply: RoomAck) => void) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
+      const unsafe = findUnsafeText(raw);
+      if (unsafe !== null) {
+        reply({
+          ok: false,
+          code: ResultCode.failure,
+          error: `invalid request: ${unsafe || 'the request'} contains characters that are not allowed`,
+        });
+        return;
+      }
       const parsed = roomRequestSchema.safeParse(raw);
       if (!parsed.success) {
         reply({
@@ -81,11 +114,10 @@ export function registerRoomNamespace(
         const data = await manager.handleRequest(room, peer, parsed.data);
         reply({ ok: true, data } as RoomAck);
       })().catch((error: unknown) => {
-        const code = error instanceof RoomError ? error.code : ResultCode.failure;
-        const message = error instanceof Error ? error.message : String(error);
         if (!(error instanceof RoomError))
           log.warn({ err: error, type: parsed.data.type }, 'room request failed');
-        reply({ ok: false, code, error: message });
+        const { code, text, key, params } = replyOf(error);
+        reply({ ok: false, code, error: text, key, params });
       });
     });
 

@@ -9,6 +9,7 @@ import {
   type RoomNotification,
   type RoomProperties,
 } from '@meet/shared';
+import { countsAgainstCap } from '../conferences/conference-service.js';
 import { roomPropertiesOf } from '../conferences/present.js';
 import type { ConferenceRow } from '../db/schema/index.js';
 import type { JanusGateway } from '../janus/janus-gateway.js';
@@ -46,8 +47,10 @@ export class Room {
     return this.peers.size === 0 && this.lobby.size === 0;
   }
 
-  get full(): boolean {
-    return this.peers.size >= MEETING_MAX_MEMBERS;
+  /** Whether this user would be one too many (the creator and host never are). */
+  fullFor(userId: number): boolean {
+    if (userId === this.creatorId || userId === this.hostId) return false;
+    return countsAgainstCap([...this.peers.values()], this, userId) >= MEETING_MAX_MEMBERS;
   }
 
   async open(): Promise<void> {

@@ -1,6 +1,6 @@
 /** Reads and writes meetings and their memberships. Join and quit rules live in the routes' service. */
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { CONFERENCE_STATUS } from '@meet/shared';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { CONFERENCE_STATUS, SEAT_CONNECT_GRACE_MS } from '@meet/shared';
 import type { Db } from '../db/database.js';
 import {
   conferenceBlocklist,
@@ -70,6 +70,12 @@ export class ConferencesRepository {
     return row;
   }
 
+  async byId(id: number, tx: Db = this.db, forUpdate = false): Promise<ConferenceRow | undefined> {
+    const query = tx.select().from(conferences).where(eq(conferences.id, id));
+    const [row] = forUpdate ? await query.for('update') : await query;
+    return row;
+  }
+
   /** The meeting an opaque uri names (calls that address a live meeting use the uri). */
   async byUri(conferenceUri: string, tx: Db = this.db): Promise<ConferenceRow | undefined> {
     const [row] = await tx
@@ -96,7 +102,12 @@ export class ConferencesRepository {
     await this.db.delete(conferences).where(eq(conferences.id, id));
   }
 
+  /**
+   * Members in the meeting now: joined, and connected to the room or still within the time they
+   * have to connect. A seat past its deadline no longer counts, even before the sweep frees it.
+   */
   async activeMembers(conferenceRowId: number, tx: Db = this.db): Promise<ConferenceMemberRow[]> {
+    const now = new Date(this.clock.now());
     return tx
       .select()
       .from(conferenceMembers)
@@ -104,6 +115,95 @@ export class ConferencesRepository {
         and(
           eq(conferenceMembers.conferenceId, conferenceRowId),
           eq(conferenceMembers.state, 'joined'),
+          or(
+            eq(conferenceMembers.roomConnected, true),
+            isNull(conferenceMembers.seatDeadline),
+            gt(conferenceMembers.seatDeadline, now),
+          ),
+        ),
+      );
+  }
+
+  /** Every membership still marked joined, including seats past their deadline. */
+  async joinedMembers(conferenceRowId: number, tx: Db = this.db): Promise<ConferenceMemberRow[]> {
+    return tx
+      .select()
+      .from(conferenceMembers)
+      .where(
+        and(
+          eq(conferenceMembers.conferenceId, conferenceRowId),
+          eq(conferenceMembers.state, 'joined'),
+        ),
+      );
+  }
+
+  /** Seats whose device never connected, or dropped and did not come back, in time. */
+  async expiredSeats(conferenceRowId?: number, tx: Db = this.db): Promise<ConferenceMemberRow[]> {
+    const now = new Date(this.clock.now());
+    return tx
+      .select()
+      .from(conferenceMembers)
+      .where(
+        and(
+          eq(conferenceMembers.state, 'joined'),
+          eq(conferenceMembers.roomConnected, false),
+          lte(conferenceMembers.seatDeadline, now),
+          conferenceRowId === undefined
+            ? undefined
+            : eq(conferenceMembers.conferenceId, conferenceRowId),
+        ),
+      );
+  }
+
+  /** A device's `/room` connection came up, or went away with `deadline` to come back. */
+  async setRoomConnection(
+    conferenceRowId: number,
+    userId: number,
+    deviceId: string,
+    connection: { connected: true } | { connected: false; deadline: number },
+  ): Promise<void> {
+    await this.db
+      .update(conferenceMembers)
+      .set({
+        roomConnected: connection.connected,
+        seatDeadline: connection.connected ? null : new Date(connection.deadline),
+      })
+      .where(
+        and(
+          eq(conferenceMembers.conferenceId, conferenceRowId),
+          eq(conferenceMembers.userId, userId),
+          eq(conferenceMembers.deviceId, deviceId),
+          eq(conferenceMembers.state, 'joined'),
+        ),
+      );
+  }
+
+  /** At start-up no socket is connected: every member gets `deadline` to reconnect. */
+  async resetRoomConnections(deadline: number): Promise<number> {
+    const rows = await this.db
+      .update(conferenceMembers)
+      .set({ roomConnected: false, seatDeadline: new Date(deadline) })
+      .where(eq(conferenceMembers.state, 'joined'))
+      .returning({ id: conferenceMembers.id });
+    return rows.length;
+  }
+
+  /** Instant meetings made before `before` that nobody has ever joined. */
+  async unjoinedInstantMeetings(before: number): Promise<ConferenceRow[]> {
+    return this.db
+      .select()
+      .from(conferences)
+      .where(
+        and(
+          eq(conferences.status, CONFERENCE_STATUS.running),
+          eq(conferences.reserved, false),
+          lt(conferences.createdAt, new Date(before)),
+          notExists(
+            this.db
+              .select({ one: sql`1` })
+              .from(conferenceMembers)
+              .where(eq(conferenceMembers.conferenceId, conferences.id)),
+          ),
         ),
       );
   }
@@ -131,7 +231,13 @@ export class ConferencesRepository {
   ): Promise<ConferenceMemberRow> {
     const [row] = await tx
       .insert(conferenceMembers)
-      .values({ ...values, state: 'joined', joinedAt: new Date(this.clock.now()) })
+      .values({
+        ...values,
+        state: 'joined',
+        joinedAt: new Date(this.clock.now()),
+        roomConnected: false,
+        seatDeadline: new Date(this.clock.now() + SEAT_CONNECT_GRACE_MS),
+      })
       .returning();
     return row!;
   }

@@ -75,38 +75,45 @@ export class EmailCodesRepository {
   /**
    * Checks the newest unused code of this address and purpose. A wrong guess uses one of the
    * tries; after the last one the code is void. `consume` marks a right code used.
+   *
+   * Runs in a transaction of its own that holds the code's row (a lock per address and
+   * purpose), so a wrong guess is counted even when the caller's next step fails, and guesses
+   * sent at once are counted one after the other. Call it before any other work of the request.
    */
   async check(
     email: string,
     type: EmailCodeType,
     code: string,
-    options: { consume: boolean; tx?: Db } = { consume: false },
+    options: { consume: boolean } = { consume: false },
   ): Promise<void> {
-    const db = options.tx ?? this.db;
     const now = this.clock.now();
-    const [row] = await db
-      .select()
-      .from(emailCodes)
-      .where(and(eq(emailCodes.email, email), eq(emailCodes.type, type), isNull(emailCodes.usedAt)))
-      .orderBy(desc(emailCodes.createdAt))
-      .limit(1);
-    if (!row || row.attempts >= EMAIL_CODE_MAX_TRIES) throw AppError.badRequest('codeVoid');
-    if (row.expiresAt.getTime() <= now) throw AppError.badRequest('codeExpired');
-    if (row.codeHash !== hashOf(email, code)) {
-      await db
-        .update(emailCodes)
-        .set({ attempts: sql`${emailCodes.attempts} + 1` })
-        .where(eq(emailCodes.id, row.id));
-      throw AppError.badRequest('incorrectCode');
-    }
-    if (options.consume) {
-      const used = await db
-        .update(emailCodes)
-        .set({ usedAt: new Date(now) })
-        .where(and(eq(emailCodes.id, row.id), isNull(emailCodes.usedAt)))
-        .returning({ id: emailCodes.id });
-      // Lost a race with another request using the same code.
-      if (used.length === 0) throw AppError.badRequest('codeVoid');
-    }
+    const outcome = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(emailCodes)
+        .where(
+          and(eq(emailCodes.email, email), eq(emailCodes.type, type), isNull(emailCodes.usedAt)),
+        )
+        .orderBy(desc(emailCodes.createdAt))
+        .limit(1)
+        .for('update');
+      if (!row || row.attempts >= EMAIL_CODE_MAX_TRIES) return 'codeVoid';
+      if (row.expiresAt.getTime() <= now) return 'codeExpired';
+      if (row.codeHash !== hashOf(email, code)) {
+        await tx
+          .update(emailCodes)
+          .set({ attempts: sql`${emailCodes.attempts} + 1` })
+          .where(eq(emailCodes.id, row.id));
+        return 'incorrectCode';
+      }
+      if (options.consume) {
+        await tx
+          .update(emailCodes)
+          .set({ usedAt: new Date(now) })
+          .where(eq(emailCodes.id, row.id));
+      }
+      return 'ok';
+    });
+    if (outcome !== 'ok') throw AppError.badRequest(outcome);
   }
 }

@@ -1,10 +1,11 @@
 /** Reads and writes accounts and their AI-credit balance. */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { USER_TYPE_BASIC, USER_TYPE_VISITOR, type SelfInfo } from '@meet/shared';
 import type { Db } from '../db/database.js';
 import { creditLedger, users, type UserRow } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
 import { randomCode, randomDigits } from '../lib/crypto.js';
+import { billingView } from '../payments/entitlements.js';
 
 /** Postgres' unique-violation SQLSTATE, as both drivers report it. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -61,6 +62,7 @@ export class UsersRepository {
         passwordHash: input.passwordHash,
         userName: input.email.split('@')[0]!.slice(0, 50),
         userType: USER_TYPE_BASIC,
+        creditBalance: input.credits,
         createdAt: now,
         updatedAt: now,
       })
@@ -68,6 +70,61 @@ export class UsersRepository {
     await tx
       .insert(creditLedger)
       .values({ userId: row!.id, delta: input.credits, reason: 'signup', createdAt: now });
+    return row!;
+  }
+
+  async findByPhone(phone: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.phone, phone));
+    return row;
+  }
+
+  async findByGoogleSub(sub: string, tx: Db = this.db): Promise<UserRow | undefined> {
+    const [row] = await tx.select().from(users).where(eq(users.googleSub, sub));
+    return row;
+  }
+
+  /**
+   * Creates a basic user who signs in by phone or Google (no password) and credits the sign-up
+   * gift in the same transaction.
+   */
+  async createWithoutPassword(
+    tx: Db,
+    input: {
+      userName: string;
+      credits: number;
+      email?: string | null;
+      phone?: string | null;
+      googleSub?: string | null;
+    },
+  ): Promise<UserRow> {
+    const now = new Date(this.clock.now());
+    const [row] = await tx
+      .insert(users)
+      .values({
+        ...newIdentity(),
+        email: input.email ?? null,
+        phone: input.phone ?? null,
+        googleSub: input.googleSub ?? null,
+        userName: input.userName.slice(0, 50),
+        userType: USER_TYPE_BASIC,
+        creditBalance: input.credits,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx
+      .insert(creditLedger)
+      .values({ userId: row!.id, delta: input.credits, reason: 'signup', createdAt: now });
+    return row!;
+  }
+
+  /** Links a Google account for sign-in (unique: one account per Google subject). */
+  async linkGoogle(id: number, sub: string, tx: Db = this.db): Promise<UserRow> {
+    const [row] = await tx
+      .update(users)
+      .set({ googleSub: sub, updatedAt: new Date(this.clock.now()) })
+      .where(eq(users.id, id))
+      .returning();
     return row!;
   }
 
@@ -104,21 +161,14 @@ export class UsersRepository {
   async update(
     id: number,
     fields: Partial<Pick<UserRow, 'userName' | 'avatarUrl' | 'passwordHash'>>,
+    tx: Db = this.db,
   ): Promise<UserRow> {
-    const [row] = await this.db
+    const [row] = await tx
       .update(users)
       .set({ ...fields, updatedAt: new Date(this.clock.now()) })
       .where(eq(users.id, id))
       .returning();
     return row!;
-  }
-
-  async creditBalance(userId: number): Promise<number> {
-    const [row] = await this.db
-      .select({ total: sql<string | null>`sum(${creditLedger.delta})` })
-      .from(creditLedger)
-      .where(eq(creditLedger.userId, userId));
-    return Number(row?.total ?? 0);
   }
 
   async selfInfo(user: UserRow): Promise<SelfInfo> {
@@ -129,11 +179,12 @@ export class UsersRepository {
       avatar: user.avatarUrl,
       email: user.email ?? '',
       userName: user.userName,
-      userType: user.userType,
-      payType: user.payType,
-      expiredTime: user.expiredTime,
-      energyPoint: await this.creditBalance(user.id),
+      // The plan as of now: Pro that ran out shows as basic even before it is written down.
+      ...billingView(user, this.clock.now()),
+      energyPoint: user.creditBalance,
       isVisitor: user.isVisitor,
+      phone: user.phone ?? '',
+      googleLinked: user.googleSub !== null,
     };
   }
 }

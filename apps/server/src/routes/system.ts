@@ -2,6 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CLIENT_VERSION } from '@meet/shared';
 import { OutboxMailer } from '../mail/mailer.js';
+import { AppError } from '../lib/app-error.js';
+import { isLoopback } from '../lib/net.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
@@ -16,7 +18,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export default async function systemRoutes(app: FastifyInstance) {
-  const { database, mailer, blobs, janus } = app.services;
+  const { database, mailer, blobs, janus, engines } = app.services;
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     const started = performance.now();
@@ -41,18 +43,29 @@ export default async function systemRoutes(app: FastifyInstance) {
       database: database.kind,
       databaseMs: Math.round((performance.now() - started) * 10) / 10,
       ...media,
+      // The AI engine in use for each capability, or 'none'.
+      engines: engines.describe(),
     };
   });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
-  if (mailer instanceof OutboxMailer) {
-    app.get<{ Querystring: { to?: string } }>(
+  if (mailer instanceof OutboxMailer && app.services.config.mailOutboxHttp) {
+    // Development only (MAIL_OUTBOX_HTTP=1): one address's mail, to this machine only. A request
+    // that came through a proxy is not from this machine, whatever its socket says.
+    app.get<{ Querystring: { to?: unknown } }>(
       '/dev/mail',
       { schema: { hide: true } },
-      async (request) =>
-        mailer.list(typeof request.query.to === 'string' ? request.query.to : undefined),
+      async (request) => {
+        const local = isLoopback(request.socket.remoteAddress);
+        const proxied = request.headers['x-forwarded-for'] !== undefined;
+        if (!local || proxied) throw AppError.notFound();
+        const to = request.query.to;
+        if (typeof to !== 'string' || to.trim() === '')
+          throw AppError.badRequest('fieldRequired', { field: 'to' });
+        return mailer.list(to);
+      },
     );
   }
 
@@ -61,8 +74,10 @@ export default async function systemRoutes(app: FastifyInstance) {
     { schema: { hide: true } },
     async (request, reply) => {
       const key = request.params['*'];
+      // Recordings' files are private: only their signed links serve them (routes/recording-files.ts).
+      if (key.startsWith('recordings/')) throw AppError.notFound();
       const blob = await blobs.get(key);
-      if (!blob) return reply.status(404).send({ code: -1, msg: 'Not found', payload: null });
+      if (!blob) throw AppError.notFound();
       const ext = key.split('.').pop()?.toLowerCase() ?? '';
       return reply
         .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')

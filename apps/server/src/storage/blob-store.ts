@@ -6,8 +6,14 @@ import type { Readable } from 'node:stream';
 
 export interface BlobStore {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
-  /** A readable stream and its size, or null when there is no such blob. */
-  get(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /**
+   * A readable stream and its size, or null when there is no such blob. With `range`, the stream
+   * holds only bytes `start`..`end` (inclusive; a player seeking); `size` is still the whole's.
+   */
+  get(
+    key: string,
+    range?: { start: number; end: number },
+  ): Promise<{ stream: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
 }
 
@@ -30,13 +36,16 @@ export class LocalBlobStore implements BlobStore {
     await rename(tmp, file);
   }
 
-  async get(key: string): Promise<{ stream: Readable; size: number } | null> {
+  async get(
+    key: string,
+    range?: { start: number; end: number },
+  ): Promise<{ stream: Readable; size: number } | null> {
     if (!SAFE_KEY.test(key) || key.includes('..')) return null;
     const file = this.pathOf(key);
     try {
       const info = await stat(file);
       if (!info.isFile()) return null;
-      return { stream: createReadStream(file), size: info.size };
+      return { stream: createReadStream(file, range), size: info.size };
     } catch {
       return null;
     }

@@ -51,6 +51,8 @@ describe('apiPost', () => {
       expiredTime: 0,
       energyPoint: 60,
       isVisitor: false,
+      phone: '',
+      googleLinked: false,
     });
     const listener = vi.fn();
     const off = onAuthFailed(listener);

@@ -4,7 +4,13 @@
  * is already in the user's language and is shown as a toast unless the caller shows it itself);
  * code 203 clears the local sign-in and tells listeners, who move the user to sign-in.
  */
-import { CLIENT_VERSION, REQUEST_TIMEOUT_MS, ResultCode, type ApiReply } from '@meet/shared';
+import {
+  CLIENT_VERSION,
+  REQUEST_TIMEOUT_MS,
+  ResultCode,
+  type ApiReply,
+  type ErrorKey,
+} from '@meet/shared';
 import i18n, { language } from '../app/i18n';
 import { authStore } from '../features/auth/auth-store';
 import { toast } from '../ui/toast-store';
@@ -13,11 +19,14 @@ export class ApiError extends Error {
   readonly code: number;
   /** What the reply carried besides the code (3018 names the meeting's uri). */
   readonly payload: unknown;
-  constructor(code: number, msg: string, payload: unknown = null) {
+  /** The catalogue key of the server's message: how to tell outcomes of one code apart. */
+  readonly key: ErrorKey | null;
+  constructor(code: number, msg: string, payload: unknown = null, key: ErrorKey | null = null) {
     super(msg);
     this.name = 'ApiError';
     this.code = code;
     this.payload = payload;
+    this.key = key;
   }
 }
 
@@ -34,6 +43,16 @@ const authFailedListeners = new Set<() => void>();
 export function onAuthFailed(listener: () => void): () => void {
   authFailedListeners.add(listener);
   return () => authFailedListeners.delete(listener);
+}
+
+const refusalListeners = new Set<(error: ApiError) => void>();
+/**
+ * Hears every refusal the server answers with a catalogue key (the upgrade prompt listens for
+ * Pro-only features), whether or not the caller shows it.
+ */
+export function onApiRefusal(listener: (error: ApiError) => void): () => void {
+  refusalListeners.add(listener);
+  return () => refusalListeners.delete(listener);
 }
 
 function commonFields() {
@@ -111,8 +130,11 @@ export async function apiPost<T>(
     for (const listener of authFailedListeners) listener();
     fail(new ApiError(reply.code, reply.msg), options);
   }
-  if (reply.code !== ResultCode.success)
-    fail(new ApiError(reply.code, reply.msg, reply.payload), options);
+  if (reply.code !== ResultCode.success) {
+    const refusal = new ApiError(reply.code, reply.msg, reply.payload, reply.key ?? null);
+    for (const listener of refusalListeners) listener(refusal);
+    fail(refusal, options);
+  }
 
   const renewed = response.headers.get('authorization');
   if (renewed && renewed !== authStore.getSnapshot().token && authStore.getSnapshot().token) {

@@ -1,8 +1,9 @@
 /**
  * The poll calls of SPEC.md section 7 ("Votes") under /api/vote. Polls and answers travel as
- * JSON strings, as the spec's form fields do. The export is the one call that answers a file
- * instead of `{ code, msg, payload }`: it is fetched with the same headers and saved through a
- * blob link, and a refusal (JSON) becomes the same ApiError the other calls throw.
+ * JSON strings, as the spec's form fields do. The export answers a file instead of
+ * `{ code, msg, payload }`: `downloadFile` fetches it with the same headers and saves it through a
+ * blob link, and a refusal (JSON) becomes the same ApiError the other calls throw (the meeting
+ * transcript's download in captions-api.ts goes through it too).
  */
 import {
   CLIENT_VERSION,
@@ -69,7 +70,9 @@ export const voteApi = {
       { conferenceUri, voteId, nickname, questions: JSON.stringify(questions) },
       options,
     ),
-  export: (voteId: number, options?: RequestOptions) => exportPoll(voteId, options),
+  /** Downloads a poll's xlsx (hosts, ended polls); resolves with the saved file's name. */
+  export: (voteId: number, options?: RequestOptions) =>
+    downloadFile('vote/export', { voteId }, `poll-${voteId}.xlsx`, options),
 };
 
 /**
@@ -110,8 +113,16 @@ function refuse(error: ApiError, options: RequestOptions): never {
   throw error;
 }
 
-/** Downloads a poll's xlsx (hosts, ended polls); resolves with the saved file's name. */
-async function exportPoll(voteId: number, options: RequestOptions = {}): Promise<string> {
+/**
+ * POSTs to `/api/<path>` for a file (a poll's xlsx, a meeting's transcript) and saves it under
+ * the name the reply gives, else `fallbackName`; resolves with the saved file's name.
+ */
+export async function downloadFile(
+  path: string,
+  fields: Record<string, unknown>,
+  fallbackName: string,
+  options: RequestOptions = {},
+): Promise<string> {
   const headers: Record<string, string> = { language, 'Content-Type': 'application/json' };
   const token = authStore.getSnapshot().token;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -120,14 +131,14 @@ async function exportPoll(voteId: number, options: RequestOptions = {}): Promise
     version: `web/${CLIENT_VERSION}`,
     language,
     useragent: navigator.userAgent,
-    voteId,
+    ...fields,
   });
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   try {
     let response: Response;
     try {
-      response = await fetch('/api/vote/export', {
+      response = await fetch(`/api/${path}`, {
         method: 'POST',
         headers,
         body,
@@ -159,7 +170,7 @@ async function exportPoll(voteId: number, options: RequestOptions = {}): Promise
     if (!response.ok)
       refuse(new ApiError(ResultCode.failure, i18n.t('common.networkError')), options);
     const filename = filenameFromDisposition(response.headers.get('content-disposition'));
-    const name = filename ?? `poll-${voteId}.xlsx`;
+    const name = filename ?? fallbackName;
     saveBlob(await response.blob(), name);
     return name;
   } finally {

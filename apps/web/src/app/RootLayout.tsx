@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { MessageSocketProvider } from '../message-socket/MessageSocketProvider';
+import { BillingHost } from '../features/billing/BillingHost';
 import { Toaster } from '../ui/Toaster';
 import { RouteGuard } from './RouteGuard';
 import { useMessageAuth } from './useMessageAuth';
@@ -22,6 +23,7 @@ export function RootLayout() {
           <Outlet />
         </RouteGuard>
       </MessageSocketForUser>
+      <BillingHost />
       <Toaster />
     </AuthProvider>
   );

@@ -1,8 +1,10 @@
 /**
  * i18next set up with the app's catalogues plus the shared error catalogue under `errors.*`, so
  * the client shows the same texts the server sends; the live room's texts (room.en.json) sit
- * under `room.*` and the polls' (polls.en.json) under `polls.*`. Chinese when the browser
- * language is zh.
+ * under `room.*`, the polls' (polls.en.json) under `polls.*`, plans and payments
+ * (billing.en.json) under `billing.*`, the other ways to sign in (signin.en.json) under
+ * `signin.*`, and cloud recordings and the message center (recordings.en.json) under
+ * `recordings.*`. Chinese when the browser language is zh.
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -13,6 +15,12 @@ import roomEn from '../i18n/locales/room.en.json';
 import roomZh from '../i18n/locales/room.zh.json';
 import pollsEn from '../i18n/locales/polls.en.json';
 import pollsZh from '../i18n/locales/polls.zh.json';
+import billingEn from '../i18n/locales/billing.en.json';
+import billingZh from '../i18n/locales/billing.zh.json';
+import signinEn from '../i18n/locales/signin.en.json';
+import signinZh from '../i18n/locales/signin.zh.json';
+import recordingsEn from '../i18n/locales/recordings.en.json';
+import recordingsZh from '../i18n/locales/recordings.zh.json';
 
 export function detectLanguage(browserLanguage: string | undefined): Language {
   return browserLanguage?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
@@ -26,8 +34,28 @@ function errorsIn(language: Language): Record<ErrorKey, string> {
 }
 
 export const resources = {
-  en: { translation: { ...en, room: roomEn, polls: pollsEn, errors: errorsIn('en') } },
-  zh: { translation: { ...zh, room: roomZh, polls: pollsZh, errors: errorsIn('zh') } },
+  en: {
+    translation: {
+      ...en,
+      room: roomEn,
+      polls: pollsEn,
+      billing: billingEn,
+      signin: signinEn,
+      recordings: recordingsEn,
+      errors: errorsIn('en'),
+    },
+  },
+  zh: {
+    translation: {
+      ...zh,
+      room: roomZh,
+      polls: pollsZh,
+      billing: billingZh,
+      signin: signinZh,
+      recordings: recordingsZh,
+      errors: errorsIn('zh'),
+    },
+  },
 } as const;
 
 export const language: Language = detectLanguage(

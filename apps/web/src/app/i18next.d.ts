@@ -7,6 +7,9 @@ import type { ErrorKey } from '@meet/shared';
 import type en from '../i18n/locales/en.json';
 import type roomEn from '../i18n/locales/room.en.json';
 import type pollsEn from '../i18n/locales/polls.en.json';
+import type billingEn from '../i18n/locales/billing.en.json';
+import type signinEn from '../i18n/locales/signin.en.json';
+import type recordingsEn from '../i18n/locales/recordings.en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -15,6 +18,9 @@ declare module 'i18next' {
       translation: typeof en & {
         room: typeof roomEn;
         polls: typeof pollsEn;
+        billing: typeof billingEn;
+        signin: typeof signinEn;
+        recordings: typeof recordingsEn;
         errors: Record<ErrorKey, string>;
       };
     };

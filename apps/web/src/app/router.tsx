@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
       { path: 'create', ...page(() => import('../pages/CreatePage')) },
       { path: 'join', ...page(() => import('../pages/JoinPage')) },
       { path: 'rec/:id?', ...page(() => import('../pages/RecordPage')) },
+      { path: 'scan/:scanId', ...page(() => import('../pages/ScanPage')) },
       { path: '*', Component: () => null },
     ],
   },

@@ -40,6 +40,8 @@ describe('matchRoute', () => {
     ['/i/987', 'invite', '987'],
     ['/rec/abc', 'record', 'abc'],
     ['/rec', 'record', undefined],
+    ['/scan/abc123', 'scan', 'abc123'],
+    ['/scan', 'unknown', undefined],
     ['/nope', 'unknown', undefined],
     ['/home/other', 'unknown', undefined],
   ])('%s is %s', (path, name, id) => {
@@ -70,6 +72,9 @@ describe('decideRoute on a desktop Chrome', () => {
     ['/i', '', out, stay],
     ['/rec/5', '', out, stay],
     ['/binding', '', out, stay],
+    ['/scan/abc', '', member, stay],
+    ['/scan/abc', '', visitor, to('/signin?from=%2Fscan%2Fabc')],
+    ['/scan/abc', '', out, to('/signin?from=%2Fscan%2Fabc')],
     ['/h5', '', out, stay],
     ['/somewhere/else', '', member, to('/home')],
   ])('%s%s', (pathname, search, auth, expected) => {
@@ -115,11 +120,26 @@ describe('decideRoute by browser', () => {
     ['Android', ANDROID, '/h5', stay],
     ['iPhone', IPHONE, '/i/555', to('/h5?conf_id=555')],
     ['iPhone', IPHONE, '/meeting/555', to('/h5')],
+    ['Android', ANDROID, '/scan/abc', stay],
   ])('%s at %s', (_name, userAgent, pathname, expected) => {
     expect(
       decideRoute({ pathname, search: '', auth: member, userAgent, hasDeviceId: true }),
     ).toEqual(expected);
   });
+});
+
+test('a phone that is not signed in signs in before approving a QR sign-in', () => {
+  for (const auth of [out, visitor]) {
+    expect(
+      decideRoute({
+        pathname: '/scan/abc',
+        search: '',
+        auth,
+        userAgent: IPHONE,
+        hasDeviceId: true,
+      }),
+    ).toEqual(to('/signin?from=%2Fscan%2Fabc'));
+  }
 });
 
 describe('after losing the sign-in', () => {

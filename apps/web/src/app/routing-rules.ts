@@ -19,6 +19,8 @@ export type RouteName =
   | 'create'
   | 'join'
   | 'record'
+  /** /scan/{id}: approving a QR sign-in on a signed-in device (phones too). */
+  | 'scan'
   | 'unknown';
 
 export interface MatchedRoute {
@@ -45,6 +47,8 @@ export function matchRoute(pathname: string): MatchedRoute {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const fixed = STATIC[path];
   if (fixed) return { name: fixed };
+  const scan = /^\/scan\/([^/]+)$/.exec(path);
+  if (scan) return { name: 'scan', id: decodeURIComponent(scan[1]!) };
   const dynamic = /^\/(meeting|i|rec)(?:\/([^/]+))?$/.exec(path);
   if (dynamic) {
     const [, kind, raw] = dynamic;
@@ -71,9 +75,10 @@ const MOBILE_ALLOWED: ReadonlySet<RouteName> = new Set([
   'signUp',
   'forgotPassword',
   'record',
+  'scan',
 ]);
 const LOGIN_REQUIRED: ReadonlySet<RouteName> = new Set(['home', 'homeMeeting', 'homeRecording']);
-const REAL_LOGIN_REQUIRED: ReadonlySet<RouteName> = new Set(['create']);
+const REAL_LOGIN_REQUIRED: ReadonlySet<RouteName> = new Set(['create', 'scan']);
 const GUEST_ONLY: ReadonlySet<RouteName> = new Set(['signin', 'signUp', 'forgotPassword']);
 
 export interface RouteInput {
@@ -118,6 +123,10 @@ export function decideRoute(input: RouteInput): RouteDecision {
       };
     }
     if (!MOBILE_ALLOWED.has(route.name)) return { kind: 'redirect', to: '/h5' };
+    // A phone approving a QR sign-in must itself be signed in.
+    if (route.name === 'scan' && !isRealLogin(auth)) {
+      return { kind: 'redirect', to: signinFor(pathname, search) };
+    }
     return { kind: 'stay' };
   }
   if (!isSupportedBrowser(userAgent)) return { kind: 'unsupported' };

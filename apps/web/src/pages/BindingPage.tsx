@@ -1,7 +1,3 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '../features/site/PlaceholderScreen';
+import { BindingScreen } from '../features/auth/BindingScreen';
 
-export default function BindingPage() {
-  const { t } = useTranslation();
-  return <PlaceholderScreen title={t('pages.binding')} />;
-}
+export default BindingScreen;

@@ -1,3 +1,3 @@
-import { RecordingsEmpty } from '../features/recordings/RecordingsEmpty';
+import { RecordingsHome } from '../features/recordings/RecordingsHome';
 
-export default RecordingsEmpty;
+export default RecordingsHome;

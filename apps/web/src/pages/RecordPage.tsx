@@ -1,9 +1,3 @@
-import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { PlaceholderScreen } from '../features/site/PlaceholderScreen';
+import { RecordScreen } from '../features/recordings/RecordScreen';
 
-export default function RecordPage() {
-  const { t } = useTranslation();
-  const { id } = useParams();
-  return <PlaceholderScreen title={t('pages.record')} detail={id} />;
-}
+export default RecordScreen;

@@ -16,6 +16,9 @@ const properties: RoomProperties = {
   lockRoom: false,
   waitingRoom: false,
   screenShareAllowed: true,
+  recordStatus: 0,
+  recordType: 0,
+  recordStartedAt: 0,
 };
 const joinAnswer = (messages: ChatMessage[]) =>
   ({

@@ -4,7 +4,7 @@
  * that carries everyone's audio and only the video the UI shows, at the layer it needs. This
  * file joins, rejoins after a reconnect, republishes after a media server restart and
  * dispatches the server's notifications; the parts it drives live beside it (camera-media,
- * screen-share, subscription-sync, collaboration).
+ * screen-share, subscription-sync, collaboration, interpret-player).
  */
 import {
   assertUnreachable,
@@ -17,13 +17,20 @@ import { CameraMedia } from './camera-media';
 import { Collaboration } from './collaboration';
 import { Emitter } from './emitter';
 import { hostCommandEffect } from './host-media';
+import { InterpretPlayer } from './interpret-player';
 import { ScreenShare } from './screen-share';
 import { RequestError, Signaling } from './signaling';
 import { collectStats } from './stats';
 import type { VisibleTile } from './subscription-plan';
 import { SubscriptionSync } from './subscription-sync';
 import { Tracks } from './track-store';
-import type { DeviceChoice, PermissionStates, RoomClientApi, RoomClientEvents } from './types';
+import type {
+  DeviceChoice,
+  InterpretRefusal,
+  PermissionStates,
+  RoomClientApi,
+  RoomClientEvents,
+} from './types';
 
 type JoinOptions = Parameters<RoomClientApi['join']>[0];
 
@@ -44,6 +51,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
       ? this.signaling.request(request)
       : Promise.reject(new RequestError(-1, 'not connected')),
   );
+  private readonly interpreted = new InterpretPlayer();
   private signaling: Signaling | undefined;
   private peers = new Map<string, PeerInfo>();
   private me: PeerInfo | undefined;
@@ -72,9 +80,11 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
       this.emit('hostCommand', action);
       void this.applyHostCommand(action);
     });
+    this.interpreted.on('speakers', (peerIds) => this.emit('interpreting', peerIds));
   }
 
   startPreview(choice: DeviceChoice & { audio: boolean; video: boolean }): Promise<void> {
+    if (choice.audioOutputId !== undefined) this.interpreted.setSink(choice.audioOutputId);
     return this.camera.startPreview(choice);
   }
 
@@ -109,6 +119,8 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   async join(options: JoinOptions): Promise<void> {
     this.joinName = options.displayName;
+    // "Join now" is a user gesture: the one moment interpreted speech may be allowed to play.
+    this.interpreted.unlock();
     this.camera.want({ audio: options.audio, video: options.video });
     this.emit('connectionState', 'connecting');
     if (!this.signaling) this.prepare(options);
@@ -133,6 +145,8 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
       this.emit('me', joined.me);
       this.emit('hostChanged', joined.hostId);
       this.collab.handleJoined(joined, rejoin);
+      if (joined.captions) this.emit('captionState', joined.captions);
+      if (joined.speech) this.emit('speechSettings', joined.speech);
       this.emitPeers();
       this.emit('connectionState', 'connected');
       // Receiving does not wait for sending.
@@ -207,7 +221,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
         this.shutdown();
         return;
       case 'roomClosed':
-        this.emit('closed', n.reason);
+        this.emit('closed', n.reason, n.by);
         this.shutdown();
         return;
       case 'messageReceived':
@@ -218,6 +232,18 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
         return;
       case 'pollChanged':
         this.emit('pollChanged', n.voteId, n.change);
+        return;
+      case 'asrMessage':
+        this.emit('asrMessage', n.message);
+        return;
+      case 'captionState':
+        this.emit('captionState', n.state);
+        return;
+      case 'speechSettings':
+        this.emit('speechSettings', n.speech);
+        return;
+      case 'interpretAudio':
+        this.interpreted.handleAudio(n);
         return;
       default:
         assertUnreachable(n);
@@ -246,6 +272,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   }
 
   switchDevice(choice: DeviceChoice): Promise<void> {
+    if (choice.audioOutputId !== undefined) this.interpreted.setSink(choice.audioOutputId);
     return this.camera.switchDevice(choice);
   }
 
@@ -273,6 +300,20 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     return this.camera.checkPermissions(kind);
   }
 
+  // ---- interpretation ----
+
+  setListenLanguage(language: string): void {
+    this.interpreted.setListenLanguage(language);
+  }
+
+  interpretRefusal(): InterpretRefusal | null {
+    // The server interprets what my microphone publishes: no publisher (or a force mute) means
+    // no audio can be produced; a microphone turned off means no audio track.
+    if (!this.me || !this.camera.publisher || this.me.forceMuted) return 'cannotProduce';
+    if (!this.tracks.localTrack('camera', 'audio')) return 'noAudioTrack';
+    return null;
+  }
+
   // ---- stats and leaving ----
 
   private startStats(): void {
@@ -297,6 +338,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   private shutdown(): void {
     this.closed = true;
+    this.interpreted.stopAll();
     this.closeTransports();
     this.signaling?.close();
     this.signaling = undefined;
@@ -307,6 +349,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     this.shutdown();
     this.camera.close();
     this.collab.close();
+    this.interpreted.close();
     this.tracks.stopLocal();
     this.removeAllListeners();
   }

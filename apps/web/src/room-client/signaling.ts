@@ -7,6 +7,7 @@ import {
   ROOM_NAMESPACE,
   ROOM_NOTIFICATION_EVENT,
   ROOM_REQUEST_EVENT,
+  type ErrorKey,
   type RoomAck,
   type RoomAuth,
   type RoomNotification,
@@ -19,6 +20,9 @@ export class RequestError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    /** The refusal's catalogue key, when the server gave one: shown in the user's language. */
+    readonly key?: ErrorKey,
+    readonly params?: Record<string, string | number>,
   ) {
     super(message);
   }
@@ -84,7 +88,7 @@ export class Signaling extends Emitter<SignalingEvents> {
         .emit(ROOM_REQUEST_EVENT, request, (error: Error | null, ack: RoomAck) => {
           if (error) reject(new RequestError(-1, `${request.type} timed out`));
           else if (ack.ok) resolve(ack.data as RoomResponses[T['type']]);
-          else reject(new RequestError(ack.code, ack.error));
+          else reject(new RequestError(ack.code, ack.error, ack.key, ack.params));
         });
     });
   }

@@ -4,6 +4,7 @@
  * serializable state from events into its store; tracks are looked up through `tracks`.
  */
 import type {
+  CaptionState,
   ChatMessage,
   HostAction,
   MediaSource,
@@ -12,6 +13,8 @@ import type {
   RoomProperties,
   WaitingEntry,
   PollChange,
+  MySpeech,
+  SubtitleMessage,
 } from '@meet/shared';
 
 export type ConnectionState = 'disconnect' | 'connecting' | 'connected' | 'failed';
@@ -82,7 +85,8 @@ export interface RoomClientEvents {
   /** The same user joined on another device. */
   replaced: [];
   /** The meeting ended or this member was removed. */
-  closed: [reason: 'ended' | 'kicked' | 'left'];
+  /** Out of the room for good; `by` names who ended the meeting for all, when someone did. */
+  closed: [reason: 'ended' | 'kicked' | 'left', by?: string];
   stats: [stats: RemoteStats[]];
   /** A poll of this meeting changed (the polls feature refreshes what it shows). */
   pollChanged: [voteId: number, change: PollChange];
@@ -97,7 +101,21 @@ export interface RoomClientEvents {
   waitingList: [entries: WaitingEntry[]];
   /** The host acted on my media; the client has already carried it out. */
   hostCommand: [action: HostAction];
+  /** Captions in the meeting, from the join answer and every change (features/captions). */
+  captionState: [state: CaptionState];
+  /** My own speech settings, from the join answer and every change (also made elsewhere). */
+  speechSettings: [speech: MySpeech];
+  /** A caption line for me: partial while someone speaks, then final. */
+  asrMessage: [message: SubtitleMessage];
+  /**
+   * Whose interpreted speech plays for me now (sorted peer ids, [] when none): their original
+   * voices are turned down to the "original volume". The audio itself never leaves the client.
+   */
+  interpreting: [peerIds: string[]];
 }
+
+/** Why my speech cannot be interpreted now (SPEC.md section 5), an i18n key under room.captions.refused. */
+export type InterpretRefusal = 'cannotProduce' | 'noAudioTrack';
 
 export interface TrackStore {
   get(peerId: string, source: MediaSource, kind: 'audio' | 'video'): MediaStreamTrack | undefined;
@@ -134,6 +152,13 @@ export interface RoomClientApi {
   setDisplayName(name: string): void;
   /** Re-checks device permissions (opens then stops a stream), optionally for one kind. */
   checkPermissions(kind?: 'audio' | 'video'): Promise<PermissionStates>;
+  /**
+   * The language I listen in ('' = the original voices), as my speech settings say: interpreted
+   * speech in another language stops and is not played.
+   */
+  setListenLanguage(language: string): void;
+  /** Null when my speech can be interpreted: I am in the room and publish my microphone. */
+  interpretRefusal(): InterpretRefusal | null;
   close(): void;
 }
 

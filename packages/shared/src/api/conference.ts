@@ -7,7 +7,8 @@ export const TOPIC_MAX = 100;
 
 export const conferenceIdField = z
   .union([z.string(), z.number()])
-  .transform((value) => String(value).replace(/\s+/g, ''))
+  // People paste ids as they read them: "123 456 789", "123-456-789".
+  .transform((value) => String(value).replace(/[\s\-\u2010-\u2015\u2212]+/g, ''))
   .pipe(z.string().regex(/^\d{9,10}$/, { error: 'meetingNoExist' }));
 
 const flag = intField.pipe(z.number().int().min(0).max(3));
@@ -196,5 +197,7 @@ export const serverConfig = z.object({
   webServer: z.string(),
   mediaServer: z.string(),
   longLink: z.string(),
+  /** Where phones get the mobile app (MOBILE_APP_URL); null hides the app QR code. */
+  mobileAppUrl: z.string().nullable(),
 });
 export type ServerConfig = z.infer<typeof serverConfig>;

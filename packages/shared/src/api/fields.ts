@@ -4,16 +4,14 @@
  */
 import { z } from 'zod';
 import { EMAIL_CODE_LENGTH, NICKNAME_MAX_PROFILE } from '../constants.js';
-import { isValidPassword } from '../domain/validation.js';
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { isValidEmail, isValidPassword } from '../domain/validation.js';
 
 export const emailField = z
   .string()
   .trim()
   .toLowerCase()
   .max(254, { error: 'invalidEmail' })
-  .regex(EMAIL_RE, { error: 'invalidEmail' });
+  .refine(isValidEmail, { error: 'invalidEmail' });
 
 export const codeField = z
   .union([z.string(), z.number()])
@@ -43,3 +41,6 @@ export const intField = z
   ])
   .transform((value) => Number(value))
   .pipe(z.number().int());
+
+/** The opaque uri that calls about a live meeting name it by. */
+export const conferenceUriField = z.string().trim().min(1).max(64);

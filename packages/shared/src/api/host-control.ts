@@ -122,6 +122,10 @@ export const CONF_MUTE = { off: 0, muted: 1, forced: 2 } as const;
 /** Chat over the `/room` socket (SPEC.md section 3, Chat message). */
 export const CHAT_UA = 3;
 export const CHAT_MAX_LENGTH = 1000;
+/** Chat flood control per member: a burst of this many messages… */
+export const CHAT_RATE_BURST = 5;
+/** …then one more each this many milliseconds. */
+export const CHAT_RATE_REFILL_MS = 1000;
 
 export interface ChatMessage {
   id: number;
@@ -141,4 +145,10 @@ export interface RoomProperties {
   lockRoom: boolean;
   waitingRoom: boolean;
   screenShareAllowed: boolean;
+  /** 1 while a cloud recording runs (every member sees it). */
+  recordStatus: number;
+  /** 1 audio, 2 video (0 none). */
+  recordType: number;
+  /** When the running recording began (ms), for the elapsed time shown; 0 when none. */
+  recordStartedAt: number;
 }

@@ -37,6 +37,10 @@ export const selfInfo = z.object({
   expiredTime: z.number(),
   energyPoint: z.number(),
   isVisitor: z.boolean(),
+  /** The sign-in phone number (E.164), '' when none. */
+  phone: z.string(),
+  /** Whether a Google account is linked for sign-in. */
+  googleLinked: z.boolean(),
 });
 export type SelfInfo = z.infer<typeof selfInfo>;
 

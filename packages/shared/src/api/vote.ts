@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { NICKNAME_MAX_MEETING } from '../constants.js';
 import { validatePollForm } from '../domain/poll.js';
+import { conferenceUriField } from './fields.js';
 
 /** A JSON string (form bodies) or the value itself (JSON bodies). */
 const jsonValue = <T extends z.ZodType>(schema: T) =>
@@ -49,8 +50,6 @@ const flagField = z
 const idField = integerField.pipe(
   z.number().int().positive({ error: why }).max(2_147_483_647, { error: why }),
 );
-
-const conferenceUriField = z.string().trim().min(1).max(64);
 
 /**
  * Texts are bounded only loosely here; the spec's limits (200 characters, counts) are checked

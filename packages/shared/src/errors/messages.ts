@@ -8,11 +8,32 @@ export const errorMessages = {
   invalidRequest: { en: 'Invalid request: {{detail}}', zh: '请求参数有误：{{detail}}' },
   fieldRequired: { en: '{{field}} is required', zh: '缺少 {{field}}' },
   fieldInvalid: { en: '{{field}} is not valid', zh: '{{field}} 格式不正确' },
+  unsafeText: {
+    en: '{{field}} contains characters that are not allowed',
+    zh: '{{field}} 含有不允许的字符',
+  },
+  invalidUpload: {
+    en: 'The upload is not a valid file form, please try again',
+    zh: '上传内容格式不正确，请重试',
+  },
   authFailed: { en: 'Authentication failed, please sign in again', zh: '登录已失效，请重新登录' },
   realLoginRequired: { en: 'Please sign in with an account', zh: '请使用账号登录' },
   notFound: { en: 'Not found', zh: '未找到' },
   serverError: { en: 'Server error, please try again later', zh: '服务器错误，请稍后重试' },
   rateLimited: { en: 'Too many requests, please try again later', zh: '请求过于频繁，请稍后重试' },
+  rateLimitedFor: {
+    en: 'Too many requests, please try again in {{seconds}} seconds',
+    zh: '请求过于频繁，请 {{seconds}} 秒后重试',
+  },
+  chatEmpty: { en: 'The message is empty', zh: '消息不能为空' },
+  chatTooLong: {
+    en: 'A message can have at most {{max}} characters',
+    zh: '消息最多{{max}}个字符',
+  },
+  chatTooFast: {
+    en: 'You are sending messages too quickly. Wait a moment, then send again',
+    zh: '发送消息过于频繁，请稍候再发送',
+  },
   tooManyOperations: {
     en: 'Too many operations, please retry after 24 hours',
     zh: '操作过于频繁，请24小时后重试',
@@ -99,6 +120,99 @@ export const errorMessages = {
   scoreRange: { en: 'The score must be from 1 to 5', zh: '评分须为1到5' },
   regionNotSupported: { en: 'Not currently available in your region', zh: '当前地区暂不支持' },
   pollGone: { en: 'The poll no longer exists', zh: '该投票已不存在' },
+  recordNotFound: {
+    en: 'The meeting recording could not be found',
+    zh: '找不到该会议录制',
+  },
+  noRecordAccess: { en: 'No access permissions currently', zh: '暂无访问权限' },
+  storageDepleted: {
+    en: 'Unable to start recording, as storage space is depleted',
+    zh: '存储空间已用完，无法开始录制',
+  },
+  alreadyRecording: { en: 'The meeting is already being recorded', zh: '会议正在录制中' },
+  notRecording: { en: 'The meeting is not being recorded', zh: '会议未在录制' },
+  recordingNeedsMedia: {
+    en: 'Recording needs the media server, which is not running here',
+    zh: '录制需要媒体服务器，但此处未运行',
+  },
+  recordNameRequired: { en: 'Please enter a name', zh: '请输入名称' },
+  speakerNameRequired: { en: 'A speaker needs a name', zh: '发言人名称不能为空' },
+  chapterTimesRepeat: {
+    en: 'Two chapters cannot start at the same time',
+    zh: '章节时间不能重复',
+  },
+  applyLoadFailed: { en: 'This request could not be loaded', zh: '无法加载该申请' },
+  applyNotPending: { en: 'This request has already been answered', zh: '该申请已处理' },
+  summaryLimit: {
+    en: 'No AI minutes left this month: upgrade to Pro for more',
+    zh: '本月 AI 纪要次数已用完，升级到 Pro 可获得更多',
+  },
+  recordingNotReady: {
+    en: 'The recording is still being processed',
+    zh: '录制仍在处理中',
+  },
+  recordOwnerOnly: {
+    en: "Only the recording's owner can do this",
+    zh: '只有录制的所有者可以进行此操作',
+  },
+  ownRecordingNotShared: {
+    en: 'This is your own recording, not one shared with you',
+    zh: '这是您自己的录制，不是他人分享给您的',
+  },
+  applyOwnRecording: {
+    en: 'This is your own recording: there is nothing to apply for',
+    zh: '这是您自己的录制，无需申请',
+  },
+  summaryUnavailable: {
+    en: 'AI minutes are not available on this server',
+    zh: '此服务器未提供 AI 纪要',
+  },
+  noTranscript: {
+    en: 'This recording has no transcript to write minutes from',
+    zh: '该录制没有可生成纪要的文字记录',
+  },
+  transcriptUnavailable: {
+    en: 'Speech recognition is not available on this server',
+    zh: '此服务器未提供语音识别',
+  },
+  updateFileMissing: { en: 'Please choose a file', zh: '请选择文件' },
+  chaptersFileInvalid: {
+    en: 'The chapters must be a list of start times and titles',
+    zh: '章节须为开始时间和标题的列表',
+  },
+  chapterTitleRequired: { en: 'A chapter needs a title', zh: '章节标题不能为空' },
+  transcriptFileInvalid: {
+    en: 'The transcript must be a list of lines with speaker, text and times',
+    zh: '文字记录须为包含发言人、文字和时间的列表',
+  },
+  recordingLinkInvalid: {
+    en: 'This link has expired or is not valid: open the recording again',
+    zh: '链接已失效或无效，请重新打开录制',
+  },
+  captionsLocked: {
+    en: 'The host has turned captions off for everyone',
+    zh: '主持人已为所有人关闭字幕',
+  },
+  translateNotAllowed: {
+    en: 'The host has not allowed AI translation in this meeting',
+    zh: '主持人未允许在本会议中使用 AI 翻译',
+  },
+  speechUnavailable: {
+    en: 'No speech engine here recognizes {{language}}: captions for it need another engine',
+    zh: '此处没有能识别{{language}}的语音引擎，需配置其他引擎才能显示字幕',
+  },
+  translationUnavailable: {
+    en: 'No translation engine here translates into {{language}}',
+    zh: '此处没有能翻译成{{language}}的翻译引擎',
+  },
+  voiceUnavailable: {
+    en: 'No speech synthesizer here speaks {{language}}',
+    zh: '此处没有能朗读{{language}}的语音合成引擎',
+  },
+  outOfPoints: {
+    en: 'AI credits insufficient: the meeting creator has no AI credits left',
+    zh: 'AI 积分不足：会议创建者的 AI 积分已用完',
+  },
   pollIncomplete: { en: 'Please fill in the poll completely', zh: '请完善投票信息' },
   pollTextTooLong: {
     en: 'The topic, questions and options can each have at most 200 characters',
@@ -137,6 +251,70 @@ export const errorMessages = {
   pollExportMultiple: { en: 'Multiple choice', zh: '多选' },
   pollExportParticipants: { en: 'Participants', zh: '参与人数' },
   pollExportAnonymous: { en: 'Anonymous poll', zh: '匿名投票' },
+  // Plans and payments.
+  productNotFound: { en: 'This plan is not available', zh: '该套餐不可用' },
+  alreadyPro: {
+    en: 'You already have Pro. Manage it under Subscription',
+    zh: '您已是 Pro 用户，可在“订阅”中管理',
+  },
+  noSubscription: { en: 'You have no subscription to manage', zh: '您没有可管理的订阅' },
+  subscriptionPastDue: {
+    en: 'Your last payment failed. Update your card in Manage subscription to keep Pro',
+    zh: '上次扣款失败，请在“管理订阅”中更新银行卡以保留 Pro',
+  },
+  paymentsUnavailable: {
+    en: 'Payments are not available on this server',
+    zh: '此服务器暂不支持支付',
+  },
+  paymentProviderError: {
+    en: 'The payment service did not answer, please try again',
+    zh: '支付服务无响应，请重试',
+  },
+  paymentSessionNotFound: { en: 'This payment could not be found', zh: '未找到该笔支付' },
+  invalidReturnUrl: {
+    en: 'The return address must be a page of this site',
+    zh: '返回地址必须是本站的页面',
+  },
+  webhookSignatureInvalid: {
+    en: 'The webhook signature is not valid',
+    zh: '回调签名无效',
+  },
+  videoRecordPro: {
+    en: 'Upgrade to Pro to unlock video recording',
+    zh: '升级到 Pro 即可解锁视频录制',
+  },
+  // Other ways to sign in.
+  invalidPhone: { en: 'Invalid phone number, please reenter', zh: '手机号码无效，请重新输入' },
+  googleUnavailable: {
+    en: 'Google sign-in is not available on this server',
+    zh: '此服务器暂不支持 Google 登录',
+  },
+  googleSignInFailed: {
+    en: 'Google sign-in did not complete, please try again',
+    zh: 'Google 登录未完成，请重试',
+  },
+  googleTicketInvalid: {
+    en: 'This Google sign-in has expired, please continue with Google again',
+    zh: '本次 Google 登录已失效，请重新使用 Google 登录',
+  },
+  googleAccountExists: {
+    en: 'An account with {{email}} already exists. Enter its password to link your Google account',
+    zh: '{{email}} 已注册账号，请输入该账号的密码以关联您的 Google 账号',
+  },
+  googleLinkedElsewhere: {
+    en: 'This Google account is already linked to another account',
+    zh: '该 Google 账号已关联其他账号',
+  },
+  googleAlreadyLinked: {
+    en: 'Your account is already linked to a Google account',
+    zh: '您的账号已关联 Google 账号',
+  },
+  scanCodeNotFound: { en: 'This QR code is not valid', zh: '二维码无效' },
+  scanCodeExpired: {
+    en: 'This QR code has expired. Refresh it on the other device',
+    zh: '二维码已过期，请在另一台设备上刷新',
+  },
+  scanCodeUsed: { en: 'This QR code has already been used', zh: '二维码已被使用' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type ErrorKey = keyof typeof errorMessages;

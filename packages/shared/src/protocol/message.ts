@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { WaitingRoomMessage } from '../api/host-control.js';
+import type { MessageItem } from '../api/records.js';
 
 export const MESSAGE_NAMESPACE = '/message';
 /** The event name both ways. */
@@ -36,6 +37,8 @@ export type MessageJson =
   | { msgType: WaitingRoomMessage; code: number; conferenceUri: string; conferenceId: string }
   | { msgType: PollMessage; voteId: number; conferenceUri: string; conferenceId: string }
   | { msgType: 'new_connection_replace' }
+  /** A new message in the user's message center, and how many are unread now. */
+  | { msgType: 'new_message'; message: MessageItem; unread: number }
   | { msgType: 'pong' };
 
 export const messageAuthSchema = z.object({

@@ -3,6 +3,8 @@
  * acknowledgement) and what the server tells (notifications). One discriminated union each way.
  * JSEP travels through here; browsers never talk to Janus's API.
  */
+import type { ErrorKey } from '../errors/messages.js';
+import type { CaptionState, MySpeech, SubtitleMessage } from '../api/captions.js';
 import type { ChatMessage, RoomProperties, WaitingEntry } from '../api/host-control.js';
 
 export type MediaSource = 'camera' | 'screen';
@@ -100,6 +102,9 @@ export interface RoomResponses {
     /** Chat history, oldest first. */
     messages: ChatMessage[];
     properties: RoomProperties;
+    /** Captions in this meeting, and my own speech settings. */
+    captions: CaptionState;
+    speech: MySpeech;
   };
   publish: { jsep: Jsep; feedId: number };
   subscribe: { jsep: Jsep | null; streams: SubscribedStream[] };
@@ -129,7 +134,15 @@ export interface RTCIceServerLike {
 
 /** The acknowledgement of every request. */
 export type RoomAck<T extends RoomRequestType = RoomRequestType> =
-  { ok: true; data: RoomResponses[T] } | { ok: false; code: number; error: string };
+  | { ok: true; data: RoomResponses[T] }
+  | {
+      ok: false;
+      code: number;
+      error: string;
+      /** The catalogue key of the refusal, so the client shows it in its own language. */
+      key?: ErrorKey;
+      params?: Record<string, string | number>;
+    };
 
 export type RoomNotification =
   | { type: 'newPeer'; peer: PeerInfo }
@@ -141,7 +154,27 @@ export type RoomNotification =
   | { type: 'hostChanged'; hostId: number; hostName: string }
   | { type: 'republish'; reason: 'mediaRestarted' }
   | { type: 'replaced' }
-  | { type: 'roomClosed'; reason: 'ended' | 'kicked' }
+  /** A caption line for me (SPEC.md's asrMessage): partial while someone speaks, then final. */
+  | { type: 'asrMessage'; message: SubtitleMessage }
+  /** Captions changed for everyone (on, off, locked, translation allowed, credits ran out). */
+  | { type: 'captionState'; state: CaptionState }
+  /** My own speech settings changed (on another device, or when credits ran out). */
+  | { type: 'speechSettings'; speech: MySpeech }
+  /**
+   * Interpreted speech of member `peerId` in `language` for me: mono s16le at `sampleRate`,
+   * in order of `seq`; `end` closes an utterance.
+   */
+  | {
+      type: 'interpretAudio';
+      peerId: string;
+      language: string;
+      sampleRate: number;
+      seq: number;
+      end: boolean;
+      pcm: ArrayBuffer | Uint8Array;
+    }
+  /** Out of the room for good; `by` names who ended the meeting for all, when someone did. */
+  | { type: 'roomClosed'; reason: 'ended' | 'kicked'; by?: string }
   /** A chat message (also echoed to its sender). */
   | { type: 'messageReceived'; message: ChatMessage }
   /** The host changed meeting-wide controls (mute all, lock, waiting room, screen sharing). */

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -33,12 +34,24 @@ export const conferences = pgTable(
     startTime: bigint('start_time', { mode: 'number' }).notNull(),
     /** Planned end of a reservation; instant meetings have none. */
     endTime: bigint('end_time', { mode: 'number' }),
+    /** 1: speech recognition (captions) runs in this meeting; 0: it does not. */
     asrStatus: integer('asr_status').notNull().default(0),
+    /** The host turned captions off for everyone: members cannot turn them back on. */
+    captionsLocked: boolean('captions_locked').notNull().default(false),
     translate: integer('translate').notNull().default(0),
     confMute: integer('conf_mute').notNull().default(0),
     lockRoom: boolean('lock_room').notNull().default(false),
     waitingRoom: boolean('waiting_room').notNull().default(false),
+    /** 1 while a cloud recording runs. */
     recordStatus: integer('record_status').notNull().default(0),
+    /** The running recording's type: 1 audio, 2 video (0 when none). */
+    recordType: integer('record_type').notNull().default(0),
+    /** When the running recording began. */
+    recordStartedAt: timestamp('record_started_at', { withTimezone: true }),
+    /** 1 when the creator's calendar subscription carries this meeting (syncCalendar). */
+    syncCalendar: integer('sync_calendar').notNull().default(0),
+    /** The calendar event's SEQUENCE: raised on every change of a scheduled meeting. */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
     /** Whether members other than the host may share their screen. */
     screenShareAllowed: boolean('screen_share_allowed').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -72,6 +85,13 @@ export const conferenceMembers = pgTable(
     state: text('state').notNull(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
     leftAt: timestamp('left_at', { withTimezone: true }),
+    /** A `/room` socket of this device is connected now. */
+    roomConnected: boolean('room_connected').notNull().default(false),
+    /**
+     * While not connected: when the seat is given up unless the device connects (a join
+     * without a room connection, a dropped connection, a server restart).
+     */
+    seatDeadline: timestamp('seat_deadline', { withTimezone: true }),
   },
   (t) => [
     index('conference_members_conf_idx').on(t.conferenceId, t.state),
@@ -80,6 +100,30 @@ export const conferenceMembers = pgTable(
 );
 
 export type ConferenceMemberRow = typeof conferenceMembers.$inferSelect;
+
+/**
+ * The host's word on one member of a meeting: forced mute (null follows the meeting-wide
+ * confMute), disabled camera, raised hand. Kept with the meeting so a restart, a reconnect or a
+ * rejoin does not lift it.
+ */
+export const memberControls = pgTable(
+  'member_controls',
+  {
+    conferenceId: integer('conference_id')
+      .notNull()
+      .references(() => conferences.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    forceMute: boolean('force_mute'),
+    videoDisabled: boolean('video_disabled').notNull().default(false),
+    /** 0 none, 1 apply, 2 approve, 3 refuse. */
+    handUp: integer('hand_up').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.conferenceId, t.userId] })],
+);
+
+export type MemberControlsRow = typeof memberControls.$inferSelect;
 
 export const conferenceBlocklist = pgTable(
   'conference_blocklist',

@@ -30,7 +30,12 @@ export default async function toolRoutes(fastify: FastifyInstance) {
   const serverConfigHandler = async (request: FastifyRequest) => {
     const base = mediaServerUrl(request);
     const ws = base.replace(/^http/, 'ws');
-    return ok(request, { webServer: base, mediaServer: base, longLink: `${ws}/message` });
+    return ok(request, {
+      webServer: base,
+      mediaServer: base,
+      longLink: `${ws}/message`,
+      mobileAppUrl: config.mobileAppUrl ?? null,
+    });
   };
   const serverConfigSchema = { tags: ['utility'], response: { 200: replySchema(serverConfig) } };
   app.get('/getServerConfig', { schema: serverConfigSchema }, serverConfigHandler);

@@ -122,7 +122,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         authStore.signIn(
           payload.token,
           loginType,
-          loginType === 'email' ? payload.userInfo : undefined,
+          loginType === 'visitor' ? undefined : payload.userInfo,
         );
         queryClient.setQueryData(userInfoKey(payload.token), payload.userInfo);
       },

@@ -19,7 +19,9 @@ export const StorageKeys = {
   meetingsTimezone: 'meetingsTimezone',
 } as const;
 
-export type LoginType = 'visitor' | 'email';
+/** How the user signed in (SPEC.md section 6: phone, email, third-party, visitor, QR scan). */
+export type LoginType = 'visitor' | 'email' | 'phone' | 'google' | 'scan';
+const LOGIN_TYPES: readonly LoginType[] = ['visitor', 'email', 'phone', 'google', 'scan'];
 
 export interface AuthSnapshot {
   token: string | null;
@@ -37,10 +39,10 @@ const listeners = new Set<() => void>();
 let snapshot: AuthSnapshot = read();
 
 function read(): AuthSnapshot {
-  const loginType = localStorage.getItem(StorageKeys.loginType);
+  const stored = localStorage.getItem(StorageKeys.loginType);
   return {
     token: localStorage.getItem(StorageKeys.token),
-    loginType: loginType === 'visitor' || loginType === 'email' ? loginType : null,
+    loginType: LOGIN_TYPES.find((type) => type === stored) ?? null,
   };
 }
 

@@ -7,6 +7,8 @@ describe('account form checks', () => {
     [' a@b.co ', null],
     ['a@b', 'invalidEmail'],
     ['', 'invalidEmail'],
+    ['<script>alert(1)</script>@x.com', 'invalidEmail'],
+    ['Jane.Doe@Example.com', null],
   ])('email %j', (value, expected) => expect(checkEmail(value)).toBe(expected));
 
   test.each([

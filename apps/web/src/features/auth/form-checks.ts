@@ -1,11 +1,11 @@
 /** Client-side checks of the account forms; each returns a catalogue key or null. */
-import { EMAIL_CODE_LENGTH, isValidPassword, type ErrorKey } from '@meet/shared';
+import { EMAIL_CODE_LENGTH, isValidEmail, isValidPassword, type ErrorKey } from '@meet/shared';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CODE = new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`);
 
 export function checkEmail(email: string): ErrorKey | null {
-  return EMAIL.test(email.trim()) ? null : 'invalidEmail';
+  // The same rule the server applies (lower-cased there too).
+  return isValidEmail(email.trim().toLowerCase()) ? null : 'invalidEmail';
 }
 
 export function checkCode(code: string): ErrorKey | null {

@@ -1,20 +1,24 @@
-/** The avatar button and its menu: who is signed in, plan, profile, about and log out. */
+/**
+ * The avatar button and its menu: who is signed in, plan (Upgrade to Pro for basic users,
+ * Subscription for Pro), profile, about and log out.
+ */
 import { useTranslation } from 'react-i18next';
-import { maskEmail } from '@meet/shared';
+import { maskEmail, maskPhone } from '@meet/shared';
 import { useAuth } from '../auth/AuthProvider';
 import { Avatar } from '../../ui/Avatar';
 import { EditIcon, InfoIcon, LogoutIcon, StarIcon } from '../../ui/icons';
 import { MenuDivider, MenuItem, Popover, usePopover } from '../../ui/Popover';
 import { PlanBadge } from './PlanBadge';
-import { isBasicUser } from './user-plan';
+import { isBasicUser, planOf } from './user-plan';
 
 export interface AvatarMenuProps {
   onEditProfile(): void;
   onAbout(): void;
   onUpgrade(): void;
+  onSubscription(): void;
 }
 
-export function AvatarMenu({ onEditProfile, onAbout, onUpgrade }: AvatarMenuProps) {
+export function AvatarMenu({ onEditProfile, onAbout, onUpgrade, onSubscription }: AvatarMenuProps) {
   const { t } = useTranslation();
   const { user, signOut } = useAuth();
   const popover = usePopover();
@@ -45,13 +49,24 @@ export function AvatarMenu({ onEditProfile, onAbout, onUpgrade }: AvatarMenuProp
               </span>
               <PlanBadge user={user} />
             </div>
-            {user?.email && <span className="account-menu__email">{maskEmail(user.email)}</span>}
+            {user?.email ? (
+              <span className="account-menu__email">{maskEmail(user.email)}</span>
+            ) : (
+              user &&
+              'phone' in user &&
+              user.phone && <span className="account-menu__email">{maskPhone(user.phone)}</span>
+            )}
           </div>
           <MenuDivider />
           <div className="menu">
             {isBasicUser(user) && (
               <MenuItem icon={<StarIcon size={20} />} onClick={choose(onUpgrade)}>
                 {t('home.upgradeToPro')}
+              </MenuItem>
+            )}
+            {planOf(user) === 'pro' && (
+              <MenuItem icon={<StarIcon size={20} />} onClick={choose(onSubscription)}>
+                {t('billing.subscriptionMenu')}
               </MenuItem>
             )}
             <MenuItem icon={<EditIcon size={20} />} onClick={choose(onEditProfile)}>

@@ -28,13 +28,15 @@ export function HomeHeader({
       <div className="home-header__actions">
         <PhoneAppPopover />
         <IconButton
-          aria-label={t('home.messageCenter')}
+          aria-label={hasUnread ? t('recordings.messages.bellUnread') : t('home.messageCenter')}
           aria-expanded={messagesOpen}
           onClick={onToggleMessages}
           data-testid="message-bell"
         >
           <BellIcon />
-          {hasUnread && <span className="red-dot" aria-hidden="true" />}
+          {hasUnread && (
+            <span className="red-dot" aria-hidden="true" data-testid="message-unread-dot" />
+          )}
         </IconButton>
         <AvatarMenu {...menu} />
       </div>

@@ -1,7 +1,9 @@
 /** The Home shell: header, sidebar, the section's page, the message panel and the dialogs. */
 import { Outlet } from 'react-router';
-import { UpgradeDialog } from '../billing/UpgradeDialog';
+import { SubscriptionDialog } from '../billing/SubscriptionDialog';
+import { openUpgrade } from '../billing/upgrade-events';
 import { MessageCenterPanel } from '../messages/MessageCenterPanel';
+import { useMessageBell } from '../messages/useMessageBell';
 import { ProfileDialog } from '../profile/ProfileDialog';
 import { AboutDialog } from './AboutDialog';
 import { HomeHeader } from './HomeHeader';
@@ -11,21 +13,23 @@ import './home.css';
 
 export function HomeLayout() {
   const shell = useHomeShell();
+  const bell = useMessageBell();
   return (
     <div className="home">
       <HomeHeader
         messagesOpen={shell.messagesOpen}
         onToggleMessages={shell.toggleMessages}
-        hasUnread={false}
+        hasUnread={bell.hasUnread}
         onEditProfile={() => shell.openDialog('profile')}
         onAbout={() => shell.openDialog('about')}
-        onUpgrade={() => shell.openDialog('upgrade')}
+        onUpgrade={() => openUpgrade({ channel: 'avatarMenu', newTab: false })}
+        onSubscription={() => shell.openDialog('subscription')}
       />
       <div className="home__body">
         <HomeSidebar
           messagesOpen={shell.messagesOpen}
           onToggleMessages={shell.toggleMessages}
-          onUpgrade={() => shell.openDialog('upgrade')}
+          onUpgrade={() => openUpgrade({ channel: 'sidebar', newTab: false })}
         />
         <main className="home__main">
           <Outlet />
@@ -34,7 +38,7 @@ export function HomeLayout() {
       </div>
       {shell.dialog === 'profile' && <ProfileDialog onClose={shell.closeDialog} />}
       {shell.dialog === 'about' && <AboutDialog onClose={shell.closeDialog} />}
-      {shell.dialog === 'upgrade' && <UpgradeDialog onClose={shell.closeDialog} />}
+      {shell.dialog === 'subscription' && <SubscriptionDialog onClose={shell.closeDialog} />}
     </div>
   );
 }

@@ -34,6 +34,7 @@ export function HomeSidebar({
         className={messagesOpen ? 'side-nav__item side-nav__item--active' : 'side-nav__item'}
         aria-expanded={messagesOpen}
         onClick={onToggleMessages}
+        data-testid="sidebar-messages"
       >
         <ChatIcon size={20} />
         {t('home.messages')}

@@ -1,36 +1,50 @@
-/** The phone icon; hovering (or focusing) it shows QR codes for the iOS and Android apps. */
-import { useState } from 'react';
+/**
+ * The phone icon: pointing at it, focusing it or clicking it shows a QR code of the mobile app's
+ * link (the server's MOBILE_APP_URL) with the link under it. Without a link there is no icon.
+ * Test hook: `phone-app`.
+ */
+import { lazy, Suspense, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../ui/Button';
 import { PhoneIcon } from '../../ui/icons';
 import { Popover } from '../../ui/Popover';
-import { QrPlaceholder } from './QrPlaceholder';
+import { useMobileAppUrl } from '../mobile-app/useMobileAppUrl';
+
+const MobileAppQr = lazy(() => import('../mobile-app/MobileAppQr'));
 
 export function PhoneAppPopover() {
   const { t } = useTranslation();
+  const url = useMobileAppUrl();
   const [open, setOpen] = useState(false);
+  if (!url) return null;
   return (
     <div
       className="popover-anchor"
       onMouseEnter={() => setOpen(true)}
       onMouseLeave={() => setOpen(false)}
       onFocus={() => setOpen(true)}
-      onBlur={() => setOpen(false)}
+      // Moving from the icon to the link inside keeps it open.
+      onBlur={(event: FocusEvent) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setOpen(false);
+      }}
     >
-      <IconButton aria-label={t('home.phoneApp')} aria-expanded={open}>
+      <IconButton
+        aria-label={t('home.phoneApp')}
+        aria-expanded={open}
+        data-testid="phone-app"
+        onClick={() => setOpen((value) => !value)}
+      >
         <PhoneIcon />
       </IconButton>
       {open && (
         <Popover label={t('home.phoneApp')} className="phone-popover">
           <p className="phone-popover__title">{t('home.phoneApp')}</p>
-          <div className="phone-popover__codes">
-            {(['ios', 'android'] as const).map((os) => (
-              <figure key={os} className="phone-popover__code">
-                <QrPlaceholder seed={os} />
-                <figcaption>{t(`home.${os}`)}</figcaption>
-              </figure>
-            ))}
-          </div>
+          <Suspense fallback={<div className="phone-popover__loading" />}>
+            <MobileAppQr url={url} />
+          </Suspense>
           <p className="phone-popover__hint">{t('home.scanToDownload')}</p>
         </Popover>
       )}

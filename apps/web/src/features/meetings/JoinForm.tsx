@@ -29,7 +29,7 @@ export function JoinForm({
         placeholder={t('join.userNamePlaceholder')}
         {...form.nameProps}
       />
-      <Button type="submit" block loading={flow.joining} disabled={disabled}>
+      <Button type="submit" block loading={flow.joining} disabled={disabled || form.blocked}>
         {t('join.join')}
       </Button>
     </form>

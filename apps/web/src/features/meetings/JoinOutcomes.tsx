@@ -1,8 +1,12 @@
 /**
- * The join outcomes that need more than a toast: the lock notice (a single OK, SPEC.md section 8)
- * and the waiting-room screen shown until the host lets the user in.
+ * The join outcomes that need more than a toast: the lock notice (a single OK, SPEC.md section 8),
+ * the waiting-room screen shown until the host lets the user in, and the end screen when the
+ * host turns them away or the meeting closes while they wait.
  */
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAuth } from '../auth/AuthProvider';
+import { EndScreen } from './EndScreen';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Logo } from '../../ui/Logo';
@@ -12,8 +16,24 @@ import './meetings.css';
 
 export function JoinOutcomes({ flow }: { flow: JoinMeeting }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { isRealLogin } = useAuth();
+  const ended = flow.endedWait;
   return (
     <>
+      {ended && (
+        <EndScreen
+          conferenceId={ended.conferenceId}
+          reason={ended.reason}
+          homeLabel={t(isRealLogin ? 'common.backHome' : 'end.joinAnother')}
+          onHome={() => {
+            flow.dismissEndedWait();
+            void navigate(isRealLogin ? '/home' : '/join', { replace: true });
+          }}
+          onRetry={() => void flow.join(ended.request)}
+          retrying={flow.joining}
+        />
+      )}
       {flow.locked && (
         <ConfirmDialog
           title={t('join.lockTitle')}

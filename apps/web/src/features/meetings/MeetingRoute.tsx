@@ -1,23 +1,33 @@
 /**
  * /meeting/{id}: the live room for the meeting this tab joined. Without a join in this tab the
- * invite page takes over; leaving asks for the quality rating before going home, being replaced,
- * removed or the meeting ending each lead to the page SPEC.md names, and a reload is marked so
- * the routing rule sends it to the invite page.
+ * invite page takes over. Leaving, being removed or the meeting ending lead to the end screen
+ * (what happened, who ended it, the quality rating, rejoin where possible); being replaced by
+ * another device leads to the invite page; a reload is marked so the routing rule sends it to
+ * the invite page. Someone the host let in from the waiting room enters without the pre-join
+ * screen.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { TOAST_LONG_MS } from '@meet/shared';
 import { StorageKeys } from '../auth/auth-store';
 import { useAuth } from '../auth/AuthProvider';
-import { showToast } from '../../ui/toast-store';
 import type { RoomLeftReason } from '../room/RoomScreen';
 import { conferenceApi } from '../../api/conference-api';
-import { clearJoinPayload, ensureDeviceId, joinDisplayName, joinPayloadFor } from './join-session';
+import { EndScreen } from './EndScreen';
+import type { EndReason } from './end-screen';
+import {
+  clearAutoJoin,
+  clearJoinPayload,
+  ensureDeviceId,
+  isAutoJoin,
+  joinDisplayName,
+  joinPayloadFor,
+} from './join-session';
+import { JoinOutcomes } from './JoinOutcomes';
 import { MeetingRoomInfo } from './MeetingRoomInfo';
 import { meetingsKey } from './meeting-queries';
-import { RatingDialog } from './RatingDialog';
+import { useJoinMeeting } from './useJoinMeeting';
 import './meetings.css';
 
 const RoomScreen = lazy(() => import('../room/RoomScreen'));
@@ -33,7 +43,10 @@ export function MeetingRoute() {
   const conferenceId = useParams().conferenceId ?? '';
   // Read once: leaving clears it, and the page must not turn into a redirect while it leaves.
   const [joined] = useState(() => joinPayloadFor(conferenceId));
-  const [rating, setRating] = useState(false);
+  const [autoJoin] = useState(() => isAutoJoin(conferenceId));
+  const [end, setEnd] = useState<{ reason: EndReason; by?: string } | null>(null);
+  // Rejoining from the end screen is a new join of this meeting (it may meet the waiting room).
+  const rejoin = useJoinMeeting();
   // The room and the status poll may both report the end; the first report wins.
   const left = useRef(false);
 
@@ -48,14 +61,14 @@ export function MeetingRoute() {
     queryFn: () => conferenceApi.status(conferenceId, ensureDeviceId()),
     refetchInterval: STATUS_POLL_MS,
     retry: false,
-    enabled: !!joined && !!token && !rating,
+    enabled: !!joined && !!token && !end,
   });
 
   const home = isRealLogin ? '/home' : '/join';
   const goHome = useCallback(() => void navigate(home, { replace: true }), [navigate, home]);
 
   const onLeft = useCallback(
-    (reason: RoomLeftReason) => {
+    (reason: RoomLeftReason, by?: string) => {
       if (left.current) return;
       left.current = true;
       clearJoinPayload();
@@ -65,7 +78,9 @@ export function MeetingRoute() {
       void queryClient.invalidateQueries({ queryKey: meetingsKey });
       switch (reason) {
         case 'left':
-          setRating(true);
+        case 'ended':
+        case 'kicked':
+          setEnd({ reason, by });
           return;
         case 'cancelled':
           goHome();
@@ -73,18 +88,9 @@ export function MeetingRoute() {
         case 'replaced':
           void navigate(`/i/${conferenceId}?reason=replaced`, { replace: true });
           return;
-        // The toast lives in the root layout, so it stays up on the page we go to.
-        case 'ended':
-          showToast('info', t('invite.conferenceOver'), TOAST_LONG_MS);
-          goHome();
-          return;
-        case 'kicked':
-          showToast('warning', t('errors.youRemovedByHost'), TOAST_LONG_MS);
-          void navigate(`/i/${conferenceId}`, { replace: true });
-          return;
       }
     },
-    [conferenceId, goHome, navigate, queryClient, t],
+    [conferenceId, goHome, navigate, queryClient],
   );
 
   const myState = status.data?.myState;
@@ -93,11 +99,25 @@ export function MeetingRoute() {
     else if (myState === 'removed') onLeft('kicked');
   }, [myState, onLeft]);
 
-  if (rating)
+  if (end)
     return (
-      <div className="meeting-after">
-        <RatingDialog conferenceId={conferenceId} onDone={goHome} />
-      </div>
+      <>
+        <EndScreen
+          conferenceId={conferenceId}
+          reason={end.reason}
+          by={end.by}
+          onHome={goHome}
+          homeLabel={t(isRealLogin ? 'common.backHome' : 'end.joinAnother')}
+          retrying={rejoin.joining}
+          onRetry={() =>
+            void rejoin.join({
+              conferenceId,
+              userConferenceName: joinDisplayName() ?? user?.userName ?? '',
+            })
+          }
+        />
+        <JoinOutcomes flow={rejoin} />
+      </>
     );
   if (!joined || !token) return <Navigate to={`/i/${conferenceId}`} replace />;
   return (
@@ -108,6 +128,8 @@ export function MeetingRoute() {
         deviceId={ensureDeviceId()}
         displayName={joinDisplayName() ?? user?.userName ?? ''}
         onLeft={onLeft}
+        autoJoin={autoJoin}
+        onAutoJoined={clearAutoJoin}
         extras={<MeetingRoomInfo conferenceId={conferenceId} topic={joined.conferenceName} />}
       />
     </Suspense>

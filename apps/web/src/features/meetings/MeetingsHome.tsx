@@ -1,15 +1,19 @@
-/** Home › Meetings: start, schedule or join; upcoming meetings by day; the finished history. */
+/**
+ * Home › Meetings: start, schedule or join (with the clock of the zone the lists are shown in);
+ * upcoming meetings by day; the finished history. Side by side on a wide screen, stacked below.
+ */
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
-import { CalendarIcon, KeyboardIcon, VideoIcon } from '../../ui/icons';
+import { CalendarIcon, VideoIcon } from '../../ui/icons';
 import { JoinOutcomes } from './JoinOutcomes';
 import { MeetingGroups } from './MeetingGroups';
-import { TimezoneSelect } from './TimezoneSelect';
+import { QuickJoin } from './QuickJoin';
+import { TimezonePicker } from './TimezonePicker';
 import { useMeetingsHome } from './useMeetingsHome';
+import { ZoneClock } from './ZoneClock';
 import './meetings.css';
 
 // Dialogs load on first use so Home's first screen stays small (the QR encoder especially).
@@ -18,7 +22,6 @@ const ShareDialog = lazy(() => import('./ShareDialog'));
 
 export function MeetingsHome() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const home = useMeetingsHome();
   const { dialog } = home;
   const loading = home.upcomingLoading || home.finishedLoading;
@@ -26,8 +29,22 @@ export function MeetingsHome() {
   const listProps = { now: home.now, timezone: home.timezone, userId: home.userId };
   return (
     <div className="meetings">
-      <div className="meetings__toolbar">
-        <div className="meetings__actions">
+      <div className="meetings__side" data-testid="meetings-side">
+        <div className="meetings-card meetings-now">
+          <ZoneClock timezone={home.timezone} />
+          <div className="meetings-zone">
+            <label className="meetings-card__label" htmlFor="home-timezone">
+              {t('meetings.timezone')}
+            </label>
+            <TimezonePicker
+              id="home-timezone"
+              name="listTimezone"
+              value={home.timezone}
+              onChange={home.setTimezone}
+            />
+          </div>
+        </div>
+        <div className="meetings-card meetings-start">
           <Button onClick={home.startNow} loading={home.starting}>
             <VideoIcon size={18} />
             {t('home.newMeeting')}
@@ -36,74 +53,66 @@ export function MeetingsHome() {
             <CalendarIcon size={18} />
             {t('meetings.schedule')}
           </Button>
-          <Button variant="secondary" onClick={() => void navigate('/join')}>
-            <KeyboardIcon size={18} />
-            {t('home.joinMeeting')}
-          </Button>
         </div>
-        <label className="meetings__zone">
-          <span>{t('meetings.timezone')}</span>
-          <TimezoneSelect
-            name="listTimezone"
-            className="field__input field__select"
-            value={home.timezone}
-            onChange={(e) => home.setTimezone(e.target.value)}
-          />
-        </label>
+        <div className="meetings-card meetings-join">
+          <QuickJoin joining={home.joiningById} onJoin={home.joinById} />
+        </div>
       </div>
 
-      {loading && <p className="meetings__loading">{t('common.loading')}</p>}
-      {empty && (
-        <EmptyState
-          icon={<VideoIcon size={44} />}
-          title={t('home.meetingsEmptyTitle')}
-          hint={t('home.meetingsEmptyHint')}
-        />
-      )}
-      {!loading && !empty && (
-        <>
-          <section className="meetings__section" aria-labelledby="upcoming-title">
-            <h1 id="upcoming-title" className="meetings__heading">
-              {t('meetings.upcoming')}
-            </h1>
-            {home.upcoming.length === 0 ? (
-              <p className="meetings__none">{t('meetings.noUpcoming')}</p>
-            ) : (
-              <MeetingGroups
-                items={home.upcoming}
-                order="asc"
-                joiningId={home.joiningId}
-                onJoin={home.join}
-                onShare={home.share}
-                onEdit={home.edit}
-                onDelete={home.askDelete}
-                {...listProps}
-              />
-            )}
-          </section>
-          <section
-            className="meetings__section"
-            aria-labelledby="finished-title"
-            data-testid="finished-list"
-          >
-            <h1 id="finished-title" className="meetings__heading">
-              {t('meetings.finished')}
-            </h1>
-            {home.finished.length === 0 ? (
-              <p className="meetings__none">{t('meetings.noFinished')}</p>
-            ) : (
-              <MeetingGroups items={home.finished} order="desc" {...listProps} />
-            )}
-            {home.hasMoreFinished && (
-              <div className="meetings__more">
-                <Button variant="secondary" loading={home.loadingMore} onClick={home.loadMore}>
-                  {t('meetings.loadMore')}
-                </Button>
-              </div>
-            )}
-          </section>
-        </>
-      )}
+      <div className="meetings__lists" data-testid="meetings-lists">
+        {loading && <p className="meetings__loading">{t('common.loading')}</p>}
+        {empty && (
+          <EmptyState
+            icon={<VideoIcon size={44} />}
+            title={t('home.meetingsEmptyTitle')}
+            hint={t('home.meetingsEmptyHint')}
+          />
+        )}
+        {!loading && !empty && (
+          <>
+            <section className="meetings__section" aria-labelledby="upcoming-title">
+              <h1 id="upcoming-title" className="meetings__heading">
+                {t('meetings.upcoming')}
+              </h1>
+              {home.upcoming.length === 0 ? (
+                <p className="meetings__none">{t('meetings.noUpcoming')}</p>
+              ) : (
+                <MeetingGroups
+                  items={home.upcoming}
+                  order="asc"
+                  joiningId={home.joiningId}
+                  onJoin={home.join}
+                  onShare={home.share}
+                  onEdit={home.edit}
+                  onDelete={home.askDelete}
+                  {...listProps}
+                />
+              )}
+            </section>
+            <section
+              className="meetings__section"
+              aria-labelledby="finished-title"
+              data-testid="finished-list"
+            >
+              <h1 id="finished-title" className="meetings__heading">
+                {t('meetings.finished')}
+              </h1>
+              {home.finished.length === 0 ? (
+                <p className="meetings__none">{t('meetings.noFinished')}</p>
+              ) : (
+                <MeetingGroups items={home.finished} order="desc" {...listProps} />
+              )}
+              {home.hasMoreFinished && (
+                <div className="meetings__more">
+                  <Button variant="secondary" loading={home.loadingMore} onClick={home.loadMore}>
+                    {t('meetings.loadMore')}
+                  </Button>
+                </div>
+              )}
+            </section>
+          </>
+        )}
+      </div>
 
       <Suspense fallback={null}>
         {dialog?.kind === 'reserve' && (

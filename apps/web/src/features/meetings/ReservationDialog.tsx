@@ -5,7 +5,7 @@ import type { MeetingListItem } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
-import { TimezoneSelect } from './TimezoneSelect';
+import { TimezonePicker } from './TimezonePicker';
 import { useReservationForm } from './useReservationForm';
 import './meetings.css';
 
@@ -43,7 +43,7 @@ export default function ReservationDialog({
           label={t('reservation.topic')}
           name="topic"
           value={draft.topic}
-          maxLength={100}
+          limit={form.topicMax}
           error={form.errorText('topic')}
           onChange={(e) => form.setTopic(e.target.value)}
         />
@@ -51,12 +51,11 @@ export default function ReservationDialog({
           <label className="field__label" htmlFor={`${ids}-tz`}>
             {t('meetings.timezone')}
           </label>
-          <TimezoneSelect
+          <TimezonePicker
             id={`${ids}-tz`}
             name="timezone"
-            className="field__input field__select"
             value={draft.timezone}
-            onChange={(e) => form.setTimezone(e.target.value)}
+            onChange={form.setTimezone}
           />
         </div>
         <fieldset className={startError ? 'when field--invalid' : 'when'}>
@@ -129,7 +128,7 @@ export default function ReservationDialog({
           <Button variant="text" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={form.saving}>
+          <Button type="submit" loading={form.saving} disabled={form.topicTooLong}>
             {t(editing ? 'reservation.save' : 'reservation.schedule')}
           </Button>
         </div>

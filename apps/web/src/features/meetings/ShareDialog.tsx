@@ -2,9 +2,9 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { toast } from '../../ui/toast-store';
+import { QrCode } from '../../ui/QrCode';
+import { useCopy } from '../../ui/useCopy';
 import { invitationText, inviteLink, type ShareTarget } from './invitation';
-import { QrCode } from './QrCode';
 import './meetings.css';
 
 export interface ShareDialogProps {
@@ -18,14 +18,7 @@ export default function ShareDialog({ target, inviter, onClose }: ShareDialogPro
   const link = inviteLink(target.conferenceId);
   const text = invitationText(target, inviter, link, t);
 
-  const copy = async (value: string) => {
-    try {
-      await navigator.clipboard.writeText(value);
-      toast.success(t('share.copied'));
-    } catch {
-      toast.error(t('share.copyFailed'));
-    }
-  };
+  const copy = useCopy();
 
   return (
     <Dialog
@@ -49,7 +42,7 @@ export default function ShareDialog({ target, inviter, onClose }: ShareDialogPro
         </div>
         <div className="share__body">
           <figure className="share__qr">
-            <QrCode text={link} label={t('share.qrLabel')} />
+            <QrCode text={link} label={t('share.qrLabel')} testId="share-qr" />
             <figcaption>{t('share.scan')}</figcaption>
           </figure>
           <div className="share__text">

@@ -4,7 +4,7 @@
  * one tab's meeting only).
  */
 import type { JoinPayload } from '@meet/shared';
-import { DEVICE_ID_LENGTH } from '@meet/shared';
+import { DEVICE_ID_LENGTH, formatConferenceNumber } from '@meet/shared';
 import { StorageKeys, randomId } from '../auth/auth-store';
 
 const JOIN_PAYLOAD_KEY = 'joinPayload';
@@ -45,11 +45,55 @@ export function joinPayloadFor(conferenceId: string): JoinPayload | null {
 
 export function clearJoinPayload() {
   sessionStorage.removeItem(JOIN_PAYLOAD_KEY);
+  sessionStorage.removeItem(AUTO_JOIN_KEY);
 }
 
-/** Digits only, as people paste ids with spaces ("123 456 789"). */
+const AUTO_JOIN_KEY = 'joinAutoEnter';
+
+/**
+ * This tab's join was the host letting it in from the waiting room: the room is entered at once,
+ * without the pre-join screen's "Join now" (SPEC.md section 4: approval triggers the join).
+ */
+export function markAutoJoin(conferenceId: string) {
+  sessionStorage.setItem(AUTO_JOIN_KEY, conferenceId);
+}
+
+export function isAutoJoin(conferenceId: string): boolean {
+  return sessionStorage.getItem(AUTO_JOIN_KEY) === conferenceId;
+}
+
+export function clearAutoJoin() {
+  sessionStorage.removeItem(AUTO_JOIN_KEY);
+}
+
+// Spaces, hyphen-minus and the Unicode dashes that word processors and chat apps put in pasted text.
+const SEPARATORS = /[\s\-\u2010-\u2015\u2212]+/g;
+const NOT_ID_CHARACTER = /[^\d\s\-\u2010-\u2015\u2212]/g;
+const LEADING_SEPARATORS = /^[\s\-\u2010-\u2015\u2212]+/;
+
+/** Digits only, as people paste ids grouped by spaces or dashes ("123 456 789", "123-456-789"). */
 export function normalizeConferenceId(value: string): string {
-  return value.replace(/\s+/g, '');
+  return value.replace(SEPARATORS, '');
+}
+
+/**
+ * What a meeting ID field keeps of what was typed or pasted: digits, with spaces and dashes as
+ * separators; anything else is not accepted.
+ */
+export function conferenceIdInput(value: string): string {
+  // Separators before the first digit separate nothing (what is left of "ID: 123…").
+  return value.replace(NOT_ID_CHARACTER, '').replace(LEADING_SEPARATORS, '');
+}
+
+/**
+ * For `onBeforeInput`: a typed character that is not part of an id is refused before it reaches
+ * the field, so the caret stays where it was. Pastes go through `conferenceIdInput` instead,
+ * which keeps the id out of "ID: 123-456-789".
+ */
+export function refuseNonIdCharacter(event: { data: string; preventDefault(): void }) {
+  if (event.data.length === 1 && event.data.replace(NOT_ID_CHARACTER, '') === '') {
+    event.preventDefault();
+  }
 }
 
 /** A typed id the server could know: 9 or 10 digits. */
@@ -58,7 +102,4 @@ export function isWellFormedConferenceId(value: string): boolean {
 }
 
 /** "123 456 789" or "123 456 7890": the id in groups as people read it aloud. */
-export function formatConferenceId(id: string): string {
-  const match = /^(\d{3})(\d{3})(\d{3,4})$/.exec(id);
-  return match ? `${match[1]} ${match[2]} ${match[3]}` : id;
-}
+export const formatConferenceId = formatConferenceNumber;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { fromZoned } from '@meet/shared';
+import { TOPIC_MAX, fromZoned } from '@meet/shared';
 import { newDraft, validateDraft, withStart, type ReservationDraft } from './reservation-form';
 
 const base: ReservationDraft = {
@@ -15,6 +15,7 @@ const base: ReservationDraft = {
 describe('validateDraft', () => {
   test.each([
     ['a blank topic', { topic: '  ' }, { topic: 'topicRequired' }],
+    ['a topic past TOPIC_MAX', { topic: 'x'.repeat(TOPIC_MAX + 1) }, { topic: 'topicTooLong' }],
     ['an end before the start', { endTime: '09:00' }, { end: 'endBeforeStart' }],
     ['25 hours', { endDate: '2030-03-11', endTime: '11:00' }, { end: 'meetingTooLong' }],
     ['no start time', { startTime: '' }, { start: 'timeRequired' }],
@@ -28,6 +29,7 @@ describe('validateDraft', () => {
     ['exactly 24 hours', { endDate: '2030-03-11', endTime: '10:00' }],
     ['a zero-length meeting', { endTime: '10:00' }],
     ['a meeting across midnight', { startTime: '23:30', endDate: '2030-03-11', endTime: '00:30' }],
+    ['a topic of exactly TOPIC_MAX', { topic: 'x'.repeat(TOPIC_MAX) }],
   ])('accepts %s', (_name, change) => {
     expect(validateDraft({ ...base, ...change }).errors).toEqual({});
   });

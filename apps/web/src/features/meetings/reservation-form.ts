@@ -6,11 +6,13 @@
 import {
   DEFAULT_MEETING_DURATION_MS,
   MAX_RESERVATION_MS,
+  TOPIC_MAX,
   fromZoned,
   toZoned,
   type MeetingListItem,
 } from '@meet/shared';
 import type { ReservationBody } from '../../api/conference-api';
+import { lengthLimit } from '../../ui/length-limit';
 
 export interface ReservationDraft {
   topic: string;
@@ -24,7 +26,7 @@ export interface ReservationDraft {
 
 export type ReservationField = 'topic' | 'start' | 'end';
 export type ReservationErrorKey =
-  'topicRequired' | 'endBeforeStart' | 'meetingTooLong' | 'timeRequired';
+  'topicRequired' | 'topicTooLong' | 'endBeforeStart' | 'meetingTooLong' | 'timeRequired';
 export type ReservationErrors = Partial<Record<ReservationField, ReservationErrorKey>>;
 
 const HALF_HOUR_MS = 30 * 60 * 1000;
@@ -89,6 +91,7 @@ export function validateDraft(draft: ReservationDraft): {
   const errors: ReservationErrors = {};
   const topic = draft.topic.trim();
   if (!topic) errors.topic = 'topicRequired';
+  else if (lengthLimit(topic, TOPIC_MAX).over) errors.topic = 'topicTooLong';
   const startTime = instant(draft.startDate, draft.startTime, draft.timezone);
   const endTime = instant(draft.endDate, draft.endTime, draft.timezone);
   if (Number.isNaN(startTime)) errors.start = 'timeRequired';

@@ -1,8 +1,10 @@
 /**
  * The join flow of SPEC.md section 8 shared by the Join page, the Invite page and Home: visitor
  * login first when nobody is signed in, one join at a time, every outcome code shown its own way
- * (3018: the waiting room, useWaitingRoom.ts, which joins again once the host admits), and on
- * success the payload kept for the meeting page and /meeting/{id} replacing this entry.
+ * (3018: the waiting room, useWaitingRoom.ts, which joins again once the host admits — and then
+ * the room is entered without the pre-join screen), and on success the payload kept for the
+ * meeting page and /meeting/{id} replacing this entry. A refusal shows the server's own reason;
+ * "does not exist" only when that is the reason.
  */
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +16,24 @@ import { language } from '../../app/i18n';
 import { StorageKeys, authStore } from '../auth/auth-store';
 import { useAuth } from '../auth/AuthProvider';
 import { toast } from '../../ui/toast-store';
-import { ensureDeviceId, normalizeConferenceId, saveJoinPayload } from './join-session';
+import {
+  clearAutoJoin,
+  ensureDeviceId,
+  markAutoJoin,
+  normalizeConferenceId,
+  saveJoinPayload,
+} from './join-session';
 import { useWaitingRoom } from './useWaitingRoom';
 import { conferenceUriOf } from './waiting-room';
 
 export interface JoinRequest {
   conferenceId: string;
   userConferenceName: string;
+}
+
+interface JoinOptions {
+  /** The host let this person in from the waiting room. */
+  admitted?: boolean;
 }
 
 export interface JoinMeetingOptions {
@@ -35,12 +48,15 @@ export function useJoinMeeting({ onMeetingOver }: JoinMeetingOptions = {}) {
   const inFlight = useRef(false);
   const [joining, setJoining] = useState(false);
   const [locked, setLocked] = useState(false);
-  const joinRef = useRef<(request: JoinRequest) => Promise<void>>(null);
-  const waiting = useWaitingRoom<JoinRequest>((request) => void joinRef.current?.(request));
+  const joinRef = useRef<(request: JoinRequest, options?: JoinOptions) => Promise<void>>(null);
+  // Let in by the host: join again, straight into the room.
+  const waiting = useWaitingRoom<JoinRequest>(
+    (request) => void joinRef.current?.(request, { admitted: true }),
+  );
   const { start: startWaiting, clear: clearWaiting } = waiting;
 
   const join = useCallback(
-    async (request: JoinRequest) => {
+    async (request: JoinRequest, options: JoinOptions = {}) => {
       const { conferenceId, userConferenceName } = request;
       // A second click while the first join is under way is ignored (SPEC.md section 5).
       if (inFlight.current) return;
@@ -66,6 +82,8 @@ export function useJoinMeeting({ onMeetingOver }: JoinMeetingOptions = {}) {
           forceJoin: 1,
         });
         saveJoinPayload(payload, userConferenceName.trim());
+        if (options.admitted) markAutoJoin(payload.conferenceId);
+        else clearAutoJoin();
         clearWaiting();
         // A fresh join is not a reload, whatever an earlier closed tab left behind.
         localStorage.removeItem(StorageKeys.meetingRoomReload);
@@ -79,7 +97,12 @@ export function useJoinMeeting({ onMeetingOver }: JoinMeetingOptions = {}) {
         clearWaiting();
         switch (error.code) {
           case ResultCode.failure:
-            toast.error(t('errors.meetingNoExist'));
+            // -1 covers every plain refusal (a bad name, too many requests…): say which.
+            toast.error(
+              error.key === 'meetingNoExist' || !error.message
+                ? t('errors.meetingNoExist')
+                : error.message,
+            );
             break;
           case ResultCode.meetingLocked:
             setLocked(true);
@@ -116,6 +139,9 @@ export function useJoinMeeting({ onMeetingOver }: JoinMeetingOptions = {}) {
     /** The host let us in; the join is under way. */
     admitted: waiting.wait?.admitted ?? false,
     leaveWaiting: waiting.leave,
+    /** A wait the host's decision or the meeting's end closed, for the end screen. */
+    endedWait: waiting.ended,
+    dismissEndedWait: waiting.dismissEnded,
   };
 }
 

@@ -5,8 +5,9 @@
 import { useCallback, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { MeetingListItem } from '@meet/shared';
+import { NICKNAME_MAX_MEETING, meetingNickname, type MeetingListItem } from '@meet/shared';
 import { conferenceApi } from '../../api/conference-api';
+import { userApi } from '../../api/user-api';
 import { useAuth } from '../auth/AuthProvider';
 import { toast } from '../../ui/toast-store';
 import type { ShareTarget } from './invitation';
@@ -49,12 +50,25 @@ export function useMeetingsHome() {
   const flow = useJoinMeeting({ onMeetingOver: () => void refresh() });
   const [dialog, setDialog] = useState<MeetingsDialog>(null);
   const [joiningId, setJoiningId] = useState<string | null>(null);
+  const [quickJoining, setQuickJoining] = useState(false);
 
   const join = useCallback(
     async (conferenceId: string) => {
       setJoiningId(conferenceId);
       try {
-        await flow.join({ conferenceId, userConferenceName: userName || t('common.appName') });
+        // The profile may not have answered yet on a first visit: ask for it rather than join
+        // under a stand-in. A profile name may be longer than a meeting name: cut it, and say
+        // so, never refuse.
+        const profileName =
+          userName ||
+          (await userApi.getUserInfo().then(
+            (info) => info.userName,
+            () => '',
+          )) ||
+          t('common.appName');
+        const { name, shortened } = meetingNickname(profileName);
+        if (shortened) toast.info(t('join.nameShortened', { max: NICKNAME_MAX_MEETING, name }));
+        await flow.join({ conferenceId, userConferenceName: name });
       } finally {
         setJoiningId(null);
       }
@@ -95,6 +109,12 @@ export function useMeetingsHome() {
     starting: create.isPending || (joiningId !== null && create.isSuccess),
     startNow: () => create.mutate(),
     join: (item: MeetingListItem) => void join(item.meetingId),
+    /** A meeting ID typed on Home (already in digits). */
+    joinById: (conferenceId: string) => {
+      setQuickJoining(true);
+      void join(conferenceId).finally(() => setQuickJoining(false));
+    },
+    joiningById: quickJoining,
     dialog,
     schedule: () => setDialog({ kind: 'reserve', editing: null }),
     edit: (item: MeetingListItem) => setDialog({ kind: 'reserve', editing: item }),

@@ -2,9 +2,10 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { MeetingListItem } from '@meet/shared';
+import { TOPIC_MAX, type MeetingListItem } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { conferenceApi, type ReservationBody } from '../../api/conference-api';
+import { lengthLimit } from '../../ui/length-limit';
 import { toast } from '../../ui/toast-store';
 import {
   draftFromItem,
@@ -67,14 +68,21 @@ export function useReservationForm({
     if (result.body) save.mutate(result.body);
   };
 
+  // Past the limit the topic says so while typing, and Schedule waits.
+  const topicTooLong = lengthLimit(draft.topic, TOPIC_MAX).over;
+
   const errorText = (field: keyof ReservationErrors) => {
-    const key = errors[field];
+    const key = field === 'topic' && topicTooLong ? 'topicTooLong' : errors[field];
     if (!key) return null;
-    return key === 'timeRequired' ? t('reservation.timeRequired') : t(`errors.${key}`);
+    return key === 'timeRequired'
+      ? t('reservation.timeRequired')
+      : t(`errors.${key}`, { max: TOPIC_MAX });
   };
 
   return {
     draft,
+    topicMax: TOPIC_MAX,
+    topicTooLong,
     saving: save.isPending,
     serverError,
     errorText,

@@ -72,19 +72,33 @@ describe('waiting for the host', () => {
   });
 
   test.each([
-    ['waiting_room_deny', 'The host did not let you in'],
-    ['conference_closed', 'The meeting has been closed'],
-    ['waiting_room_error', 'Network error, please try joining again'],
-    ['waiting_room_kick_out', 'The host removed you from the waiting room'],
-  ])('%s ends the wait with the warning "%s"', async (msgType, text) => {
-    await i18n.changeLanguage('en');
+    ['waiting_room_deny', 'denied'],
+    ['conference_closed', 'closed'],
+    ['waiting_room_kick_out', 'blocked'],
+  ])('%s ends the wait on the end screen (%s)', (msgType, reason) => {
     const { fake, rejoin, hook, startWaiting } = setup();
     fake.serverConnect();
     startWaiting();
     act(() => fake.push(notice(msgType)));
     expect(hook.result.current.wait).toBeNull();
+    expect(hook.result.current.ended).toEqual({
+      conferenceId: WAIT.conferenceId,
+      reason,
+      request: WAIT.request,
+    });
     expect(rejoin).not.toHaveBeenCalled();
-    expect(toasts()).toContain(`warning: ${text}`);
+  });
+
+  test('an error ends the wait with the warning to try again', async () => {
+    await i18n.changeLanguage('en');
+    const { fake, rejoin, hook, startWaiting } = setup();
+    fake.serverConnect();
+    startWaiting();
+    act(() => fake.push(notice('waiting_room_error')));
+    expect(hook.result.current.wait).toBeNull();
+    expect(hook.result.current.ended).toBeNull();
+    expect(rejoin).not.toHaveBeenCalled();
+    expect(toasts()).toContain('warning: Network error, please try joining again');
   });
 
   test("another meeting's notice is not for us", () => {

@@ -1,8 +1,9 @@
 /**
  * The joiner's side of the waiting room (SPEC.md sections 4 and 8): while the waiting screen
  * shows, the `/message` socket is told `join_waiting_room` (again, with isReconnect 1, after it
- * reconnects), approval joins again, and deny, meeting closed, error or kick-out end the wait
- * with their warning. Leaving sends `leave_waiting_room`.
+ * reconnects), approval joins again (straight into the room), deny, kick-out and the meeting
+ * closing end the wait on the end screen, and an error ends it with a warning. Leaving sends
+ * `leave_waiting_room`.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,10 +25,18 @@ export interface Wait<Request> extends WaitingFor {
   admitted: boolean;
 }
 
+/** A wait the host's decision (or the meeting closing) ended: shown on the end screen. */
+export interface EndedWait<Request> {
+  conferenceId: string;
+  reason: 'denied' | 'blocked' | 'closed';
+  request: Request;
+}
+
 export function useWaitingRoom<Request>(rejoin: (request: Request) => void) {
   const { t } = useTranslation();
   const socket = useMessageSocket();
   const [wait, setWait] = useState<Wait<Request> | null>(null);
+  const [ended, setEnded] = useState<EndedWait<Request> | null>(null);
   const rejoinRef = useRef(rejoin);
   rejoinRef.current = rejoin;
   const tRef = useRef(t);
@@ -64,7 +73,9 @@ export function useWaitingRoom<Request>(rejoin: (request: Request) => void) {
             return;
           }
           setWait(null);
-          toast.warning(tRef.current(outcome.warning));
+          if (outcome.kind === 'screen')
+            setEnded({ conferenceId: target.conferenceId, reason: outcome.reason, request });
+          else toast.warning(tRef.current(outcome.warning));
         }),
       ),
     ];
@@ -72,6 +83,7 @@ export function useWaitingRoom<Request>(rejoin: (request: Request) => void) {
   }, [socket, conferenceId, conferenceUri, request]);
 
   const start = useCallback((next: WaitingFor & { request: Request }) => {
+    setEnded(null);
     setWait((current) =>
       // The same wait again (a join after approval answered 3018 once more) keeps announcing.
       current && current.conferenceId === next.conferenceId && current.request === next.request
@@ -96,5 +108,7 @@ export function useWaitingRoom<Request>(rejoin: (request: Request) => void) {
     if (!sent) void conferenceApi.quit(wait.conferenceId, ensureDeviceId()).catch(() => undefined);
   }, [socket, wait]);
 
-  return { wait, start, clear, leave };
+  const dismissEnded = useCallback(() => setEnded(null), []);
+
+  return { wait, ended, start, clear, leave, dismissEnded };
 }

@@ -9,11 +9,11 @@ import {
 
 describe('waiting-room notices', () => {
   test.each([
-    ['waiting_room_deny', { kind: 'end', warning: 'join.waitingRoomDenied' }],
+    ['waiting_room_deny', { kind: 'screen', reason: 'denied' }],
     ['waiting_room_approve', { kind: 'join' }],
-    ['conference_closed', { kind: 'end', warning: 'join.conferenceClosed' }],
-    ['waiting_room_error', { kind: 'end', warning: 'join.networkErrorRetryTip' }],
-    ['waiting_room_kick_out', { kind: 'end', warning: 'join.waitingRoomKickOut' }],
+    ['conference_closed', { kind: 'screen', reason: 'closed' }],
+    ['waiting_room_error', { kind: 'warning', warning: 'join.networkErrorRetryTip' }],
+    ['waiting_room_kick_out', { kind: 'screen', reason: 'blocked' }],
   ] as const)('%s → %o', (msgType, outcome) => {
     expect(waitingOutcome(msgType)).toEqual(outcome);
   });

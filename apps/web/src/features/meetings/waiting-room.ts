@@ -1,25 +1,26 @@
 /**
  * What each waiting-room notice of the `/message` socket means for someone waiting (SPEC.md
- * section 4): approval joins again, every other notice ends the wait with its own warning.
+ * section 4): approval joins again; every other notice ends the wait.
  * Pure, so the table is tested on its own.
  */
 import type { WaitingRoomMessage } from '@meet/shared';
+import type { EndReason } from './end-screen';
 
-/** Translation keys of the warnings that end a wait. */
-export type WaitingEndKey =
-  | 'join.waitingRoomDenied'
-  | 'join.conferenceClosed'
-  | 'join.networkErrorRetryTip'
-  | 'join.waitingRoomKickOut';
-
-export type WaitingOutcome = { kind: 'join' } | { kind: 'end'; warning: WaitingEndKey };
+/**
+ * What a notice does to a wait: approval joins; a decision (not let in, turned away for good,
+ * the meeting closed) ends it on the end screen; a fault ends it with a warning to try again.
+ */
+export type WaitingOutcome =
+  | { kind: 'join' }
+  | { kind: 'screen'; reason: Extract<EndReason, 'denied' | 'blocked' | 'closed'> }
+  | { kind: 'warning'; warning: 'join.networkErrorRetryTip' };
 
 const OUTCOMES: Record<WaitingRoomMessage, WaitingOutcome> = {
-  waiting_room_deny: { kind: 'end', warning: 'join.waitingRoomDenied' },
+  waiting_room_deny: { kind: 'screen', reason: 'denied' },
   waiting_room_approve: { kind: 'join' },
-  conference_closed: { kind: 'end', warning: 'join.conferenceClosed' },
-  waiting_room_error: { kind: 'end', warning: 'join.networkErrorRetryTip' },
-  waiting_room_kick_out: { kind: 'end', warning: 'join.waitingRoomKickOut' },
+  conference_closed: { kind: 'screen', reason: 'closed' },
+  waiting_room_error: { kind: 'warning', warning: 'join.networkErrorRetryTip' },
+  waiting_room_kick_out: { kind: 'screen', reason: 'blocked' },
 };
 
 export const WAITING_ROOM_MESSAGE_TYPES = Object.keys(OUTCOMES) as WaitingRoomMessage[];

@@ -8,15 +8,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { NICKNAME_MAX_PROFILE, type ErrorKey } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { userApi } from '../../api/user-api';
+import { lengthLimit } from '../../ui/length-limit';
 import { toast } from '../../ui/toast-store';
 import { StorageKeys } from '../auth/auth-store';
 import { useAuth } from '../auth/AuthProvider';
 import { AVATAR_ACCEPT, AvatarRuleError, cropAvatar } from './crop-avatar';
 
 export function checkNickname(name: string): ErrorKey | null {
-  const trimmed = name.trim();
-  if (!trimmed) return 'nicknameEmpty';
-  if (Array.from(trimmed).length > NICKNAME_MAX_PROFILE) return 'nicknameTooLong';
+  if (!name.trim()) return 'nicknameEmpty';
+  if (lengthLimit(name, NICKNAME_MAX_PROFILE).over) return 'nicknameTooLong';
   return null;
 }
 
@@ -45,6 +45,8 @@ export function useProfileEditor(onDone: () => void) {
 
   const nameChanged = name.trim() !== currentName;
   const changed = nameChanged || avatar !== null;
+  // Shown while typing, not only on save: the counter turns red and Save waits.
+  const nameTooLong = lengthLimit(name, NICKNAME_MAX_PROFILE).over;
 
   async function onPick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -119,16 +121,18 @@ export function useProfileEditor(onDone: () => void) {
 
   return {
     saving,
-    canSave: changed && !saving,
+    canSave: changed && !saving && !nameTooLong,
     previewUrl: avatar?.previewUrl ?? user?.avatar ?? null,
     displayName: name.trim() || currentName,
     formProps: { onSubmit, noValidate: true },
     nameProps: {
       name: 'username',
       value: name,
-      maxLength: NICKNAME_MAX_PROFILE + 10,
+      limit: NICKNAME_MAX_PROFILE,
       autoComplete: 'nickname',
-      error: nameError,
+      error:
+        nameError ??
+        (nameTooLong ? t('errors.nicknameTooLong', { max: NICKNAME_MAX_PROFILE }) : null),
       onChange: (event: ChangeEvent<HTMLInputElement>) => {
         setName(event.target.value);
         setNameError(null);

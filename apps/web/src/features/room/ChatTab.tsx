@@ -6,6 +6,7 @@
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lengthLimit } from '../../ui/length-limit';
 import { formatChatTime } from './chat-log';
 import { SendIcon } from './room-icons';
 import { useChat } from './useChat';
@@ -15,7 +16,7 @@ export function ChatTab() {
   const c = useChat();
   const errorId = useId();
   // The counter appears as the limit comes near, not for every short message.
-  const showCount = c.length > c.max * 0.8;
+  const { showCount } = lengthLimit(c.draft, c.max);
 
   return (
     <div className="room-chat">

@@ -1,19 +1,30 @@
 /**
- * The connection's word for tests (`data-testid="connection-state"`, always in the DOM) and a
- * banner for people: connecting spinner, "reconnecting" after a drop, "unable to connect".
+ * The connection, said two ways: a line for screen readers that is always there and announces
+ * each change in the user's language (`data-testid="connection-state"`, with `data-state` the
+ * word tests wait for), and a banner for people who see it: connecting spinner, "reconnecting"
+ * after a drop, "unable to connect" with a way out.
  */
 import { useTranslation } from 'react-i18next';
 import { useRoomClient, useRoomState } from './RoomContext';
 
 export function ConnectionState() {
+  const { t } = useTranslation();
   const connection = useRoomState((s) => s.connection);
+  const reconnecting = useRoomState((s) => s.reconnecting);
+  const said = connection === 'connecting' && reconnecting ? 'reconnecting' : connection;
   return (
-    <span className="room-sr-only" data-testid="connection-state">
-      {connection}
+    <span
+      className="room-sr-only"
+      role="status"
+      data-testid="connection-state"
+      data-state={connection}
+    >
+      {t(`room.connection.state.${said}`)}
     </span>
   );
 }
 
+/** Visual only: the status line above already tells screen readers. */
 export function ConnectionBanner() {
   const { t } = useTranslation();
   const client = useRoomClient();
@@ -22,7 +33,7 @@ export function ConnectionBanner() {
   if (connection === 'connected' || connection === 'disconnect') return null;
   if (connection === 'failed')
     return (
-      <div className="room-banner room-banner--error" role="alert">
+      <div className="room-banner room-banner--error">
         {t('room.connection.failed')}
         <button type="button" className="room-banner__action" onClick={() => void client.leave()}>
           {t('room.connection.leave')}
@@ -30,7 +41,7 @@ export function ConnectionBanner() {
       </div>
     );
   return (
-    <div className="room-banner" role="status">
+    <div className="room-banner">
       <span className="room-spinner" aria-hidden="true" />
       {reconnecting ? t('room.connection.reconnecting') : t('room.connection.connecting')}
     </div>

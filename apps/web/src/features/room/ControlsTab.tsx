@@ -10,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { CONF_MUTE } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+// Captions (issue 10): captions for everyone, AI translation allowed.
+import { CaptionsHostControls } from '../captions/CaptionsHostControls';
 import { useRoomState } from './RoomContext';
 import { useEndForAll } from './useEndForAll';
 import { useHostActions } from './useHostActions';
@@ -142,6 +144,7 @@ export function ControlsTab() {
           onChange={(on) => void change('screenShareAllowed', on)}
         />
       </Section>
+      <CaptionsHostControls />
       <Section title={t('room.controls.end')}>
         <Button
           size="small"

@@ -1,6 +1,7 @@
 /**
  * The host message: "you are the host, the panel has your tools", two seconds after joining
- * (host-message.ts says when). It goes by itself after a few seconds, or on close.
+ * (host-message.ts says when). A card in its own strip above the toolbar, so it covers no
+ * video. It goes by itself after a few seconds (not while pointed at or focused), or on close.
  * Test hook: `host-message`.
  */
 import { useEffect, useState } from 'react';
@@ -27,6 +28,8 @@ export function HostMessage() {
   const connected = useRoomState((s) => s.connection === 'connected');
   const [reloaded] = useState(() => wasReloaded(conferenceId));
   const [phase, setPhase] = useState<Phase>('pending');
+  // Someone reading it or reaching for its buttons keeps it there.
+  const [held, setHeld] = useState(false);
 
   // Decided at the first connection; a reconnect later does not greet again.
   useEffect(() => {
@@ -40,14 +43,22 @@ export function HostMessage() {
   }, [phase, connected, host, endTime, reloaded]);
 
   useEffect(() => {
-    if (phase !== 'shown') return;
+    if (phase !== 'shown' || held) return;
     const timer = setTimeout(() => setPhase('done'), HOST_MESSAGE_SHOW_MS);
     return () => clearTimeout(timer);
-  }, [phase]);
+  }, [phase, held]);
 
   if (phase !== 'shown' || !host) return null;
   return (
-    <div className="room-host-message" data-testid="host-message" role="status">
+    <div
+      className="room-host-message"
+      data-testid="host-message"
+      role="status"
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+    >
       <span className="room-host-message__icon">
         <HostIcon size={20} />
       </span>

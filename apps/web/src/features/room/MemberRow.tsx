@@ -1,15 +1,17 @@
 /**
  * One row of the people list: avatar, name with host / creator / guest labels, raised hand,
- * share, camera and microphone state. The host also gets the member's actions (shown on hover
- * or focus) and, for a raised hand, approve and refuse. Test hooks: `data-member-row`,
- * `hand-state` (`data-hand`), `member-mute`, `member-video`, `member-make-host`, `member-remove`,
- * `hand-approve`, `hand-refuse`, `rename-me`, `reclaim-host`.
+ * share, camera and microphone state. The host also gets a "more" button on every other
+ * member's row whose menu holds their actions and, for a raised hand, approve and refuse.
+ * Test hooks: `data-member-row`, `hand-state` (`data-hand`), `member-more` and in its menu
+ * `member-mute`, `member-video`, `member-make-host`, `member-remove`; `hand-approve`,
+ * `hand-refuse`, `rename-me`, `reclaim-host`.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PeerInfo } from '@meet/shared';
 import { Avatar } from '../../ui/Avatar';
-import { EditIcon } from '../../ui/icons';
+import { EditIcon, MoreIcon } from '../../ui/icons';
+import { useMenuButton } from '../../ui/useMenuButton';
 import {
   CamIcon,
   CamOffIcon,
@@ -159,62 +161,84 @@ export function MemberRow(props: MemberRowProps) {
         </span>
       </div>
       {manage && (
-        <div
-          className="room-member__actions"
-          role="group"
-          aria-label={t('room.members.actionsFor', { name: m.displayName })}
-        >
-          <ActionButton testId="member-mute" label={muteLabel} onClick={props.onMute}>
-            {m.forceMuted ? <MicIcon size={18} /> : <MicOffIcon size={18} />}
-          </ActionButton>
-          <ActionButton testId="member-video" label={videoLabel} onClick={props.onVideo}>
-            {m.videoDisabled ? <CamIcon size={18} /> : <CamOffIcon size={18} />}
-          </ActionButton>
-          <ActionButton
-            testId="member-make-host"
-            label={t('room.members.makeHost')}
-            onClick={props.onMakeHost}
-          >
-            <HostIcon size={18} />
-          </ActionButton>
-          <ActionButton
-            testId="member-remove"
-            label={t('room.members.remove')}
-            danger
-            onClick={props.onRemove}
-          >
-            <PersonRemoveIcon size={18} />
-          </ActionButton>
-        </div>
+        <MemberActions
+          name={m.displayName}
+          actions={[
+            {
+              testId: 'member-mute',
+              label: muteLabel,
+              icon: m.forceMuted ? <MicIcon size={20} /> : <MicOffIcon size={20} />,
+              onSelect: props.onMute,
+            },
+            {
+              testId: 'member-video',
+              label: videoLabel,
+              icon: m.videoDisabled ? <CamIcon size={20} /> : <CamOffIcon size={20} />,
+              onSelect: props.onVideo,
+            },
+            {
+              testId: 'member-make-host',
+              label: t('room.members.makeHost'),
+              icon: <HostIcon size={20} />,
+              onSelect: props.onMakeHost,
+            },
+            {
+              testId: 'member-remove',
+              label: t('room.members.remove'),
+              icon: <PersonRemoveIcon size={20} />,
+              danger: true,
+              onSelect: props.onRemove,
+            },
+          ]}
+        />
       )}
     </li>
   );
 }
 
-/** One of the host's buttons on a member's row: an icon with its label as the tooltip. */
-function ActionButton({
-  testId,
-  label,
-  danger,
-  onClick,
-  children,
-}: {
+interface MemberAction {
   testId: string;
   label: string;
+  icon: ReactNode;
   danger?: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
+  onSelect: () => void;
+}
+
+/** The host's actions on a member: a "more" button that is always there, and its menu. */
+function MemberActions({ name, actions }: { name: string; actions: MemberAction[] }) {
+  const { t } = useTranslation();
+  const menu = useMenuButton();
   return (
-    <button
-      type="button"
-      className={`room-action${danger ? ' room-action--danger' : ''}`}
-      data-testid={testId}
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-    >
-      {children}
-    </button>
+    <div className="room-member__more">
+      <button
+        type="button"
+        className="room-member__more-btn"
+        data-testid="member-more"
+        aria-label={t('room.members.moreFor', { name })}
+        title={t('room.members.more')}
+        {...menu.triggerProps}
+      >
+        <MoreIcon size={20} />
+      </button>
+      {menu.open && (
+        <div
+          className="room-member__menu"
+          aria-label={t('room.members.actionsFor', { name })}
+          {...menu.menuProps}
+        >
+          {actions.map((action) => (
+            <button
+              key={action.testId}
+              className={`room-member__menu-item${action.danger ? ' room-member__menu-item--danger' : ''}`}
+              data-testid={action.testId}
+              {...menu.itemProps(action.onSelect)}
+            >
+              {action.icon}
+              <span>{action.label}</span>
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
   );
 }

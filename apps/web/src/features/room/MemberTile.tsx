@@ -41,7 +41,7 @@ export function MemberTile({ peer, source, isMe, variant, style }: MemberTilePro
   const label = screen
     ? t('room.view.screenOf', { name })
     : isMe
-      ? `${name} (${t('room.view.you')})`
+      ? t('room.view.nameYou', { name })
       : name;
 
   return (

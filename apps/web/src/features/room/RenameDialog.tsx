@@ -9,6 +9,7 @@ import { ApiError } from '../../api/client';
 import { hostApi } from '../../api/host-api';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { lengthLimit } from '../../ui/length-limit';
 import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toast-store';
 import { useRoomClient, useRoomMeeting } from './RoomContext';
@@ -22,12 +23,12 @@ export function RenameDialog({ current, onClose }: { current: string; onClose: (
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const trimmed = name.trim();
+  const tooLong = lengthLimit(name, NICKNAME_MAX_MEETING).over;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (tooLong) return;
     if (!trimmed) return setError(t('room.rename.empty'));
-    if (trimmed.length > NICKNAME_MAX_MEETING)
-      return setError(t('room.rename.tooLong', { max: NICKNAME_MAX_MEETING }));
     if (trimmed === current) return onClose();
     setBusy(true);
     try {
@@ -55,7 +56,7 @@ export function RenameDialog({ current, onClose }: { current: string; onClose: (
           <Button variant="text" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" form={formId} loading={busy} disabled={!trimmed}>
+          <Button type="submit" form={formId} loading={busy} disabled={!trimmed || tooLong}>
             {t('room.rename.save')}
           </Button>
         </>
@@ -66,11 +67,12 @@ export function RenameDialog({ current, onClose }: { current: string; onClose: (
           label={t('room.rename.label')}
           name="userConferenceName"
           value={name}
-          maxLength={NICKNAME_MAX_MEETING}
+          limit={NICKNAME_MAX_MEETING}
           required
           autoComplete="off"
-          error={error}
-          hint={t('room.rename.hint', { count: trimmed.length, max: NICKNAME_MAX_MEETING })}
+          error={
+            error ?? (tooLong ? t('room.rename.tooLong', { max: NICKNAME_MAX_MEETING }) : null)
+          }
           onChange={(e) => {
             setName(e.target.value);
             setError(null);

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ChatMessage, PeerInfo } from '@meet/shared';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import '../../app/i18n';
+import i18n from '../../app/i18n';
 import { hostApi } from '../../api/host-api';
 import { RequestError } from '../../room-client/signaling';
 import type { RoomClientHandle } from '../../room-client/types';
@@ -62,11 +62,12 @@ describe('the right panel', () => {
     expect(screen.getByTestId('panel-tab-waiting')).toBeTruthy();
     const row = document.querySelector<HTMLElement>('[data-member-row="2"]')!;
     expect(within(row).getByTestId('hand-state').getAttribute('data-hand')).toBe('1');
+    fireEvent.click(within(row).getByTestId('member-more'));
     expect(within(row).getByTestId('member-remove')).toBeTruthy();
     expect(screen.getByTestId('hands-approve-all')).toBeTruthy();
     // My own row has no actions on me, only the rename.
     const mine = document.querySelector<HTMLElement>('[data-member-row="1"]')!;
-    expect(within(mine).queryByTestId('member-remove')).toBeNull();
+    expect(within(mine).queryByTestId('member-more')).toBeNull();
     expect(within(mine).getByTestId('rename-me')).toBeTruthy();
   });
 
@@ -100,18 +101,35 @@ describe('the right panel', () => {
     expect(box.value).toBe('');
   });
 
-  test('too long a message cannot be sent, and a refusal shows the server’s words', async () => {
-    const sendMessage = vi.fn().mockRejectedValue(new RequestError(400, 'Not allowed now'));
+  test('too long a message cannot be sent, and a refusal is shown in the user’s words with the text kept', async () => {
+    const sendMessage = vi
+      .fn()
+      .mockRejectedValueOnce(new RequestError(-1, 'Sending messages too quickly', 'chatTooFast'))
+      .mockRejectedValueOnce(new RequestError(-1, 'server error, please try again', 'serverError'))
+      .mockRejectedValueOnce(new RequestError(-1, 'sendMessage timed out'));
     const { store } = setup(1, sendMessage);
     act(() => store.dispatch({ type: 'panel', panel: 'chat' }));
     const box = document.querySelector<HTMLTextAreaElement>('textarea[name="chatMessage"]')!;
     const send = screen.getByTestId('chat-send') as HTMLButtonElement;
+    fireEvent.change(box, { target: { value: 'x'.repeat(700) } });
+    expect(document.querySelector('.room-chat__count')).toBeNull();
+    fireEvent.change(box, { target: { value: 'x'.repeat(800) } });
+    expect(document.querySelector('.room-chat__count')!.textContent).toBe('800/1000');
     fireEvent.change(box, { target: { value: 'x'.repeat(1001) } });
+    expect(box.value).toHaveLength(1001);
+    expect(document.querySelector('.room-chat__count')!.textContent).toBe('1001/1000');
     expect(send.disabled).toBe(true);
     expect(screen.getByRole('alert').textContent).toBe('A message can be at most 1000 characters');
     fireEvent.change(box, { target: { value: 'fine' } });
     await act(async () => fireEvent.click(send));
-    expect(screen.getByRole('alert').textContent).toBe('Not allowed now');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'You are sending messages too quickly. Wait a moment, then send again',
+    );
+    expect(box.value).toBe('fine');
+    await act(async () => fireEvent.click(send));
+    expect(screen.getByRole('alert').textContent).toBe('Server error, please try again later');
+    await act(async () => fireEvent.click(send));
+    expect(screen.getByRole('alert').textContent).toBe(i18n.t('room.chat.sendFailed'));
     expect(box.value).toBe('fine');
   });
 });

@@ -14,6 +14,18 @@ import { RemoteAudio } from './media';
 import { PermissionDialog } from './PermissionDialog';
 // Polls (issue 6): the poll list, the toolbar's badge and the poll dialog.
 import { RoomPolls } from '../polls/RoomPolls';
+// Captions, translation and interpretation (issue 10): their store, binding and caption lines.
+import { bindCaptions } from '../captions/captions-binding';
+import { CaptionArea } from '../captions/CaptionArea';
+import { CaptionsProvider } from '../captions/CaptionsContext';
+import {
+  createCaptionsStore,
+  initialCaptionsState,
+  type CaptionsStore,
+} from '../captions/captions-store';
+import { loadOriginalVolume } from '../captions/original-volume';
+// Cloud recording (issue 11): the indicator every member sees while the meeting is recorded.
+import { RecordingIndicator } from '../recordings/RecordingIndicator';
 import { PreJoin } from './PreJoin';
 import { bindRoom } from './room-binding';
 import {
@@ -45,7 +57,8 @@ export interface RoomScreenProps {
   token: string;
   deviceId: string;
   displayName: string;
-  onLeft: (reason: RoomLeftReason) => void;
+  /** Out of the room; `by` names who ended the meeting for all, when someone did. */
+  onLeft: (reason: RoomLeftReason, by?: string) => void;
   /** Meeting details and actions from the page that mounts the room (ID, share). */
   extras?: ReactNode;
   /**
@@ -55,6 +68,10 @@ export interface RoomScreenProps {
   meeting?: Omit<RoomMeeting, 'conferenceId'>;
   /** Builds the client; the real RoomClient unless a test passes its own. */
   createClient?: () => RoomClientHandle;
+  /** Let in from the waiting room: enter at once, without the pre-join screen. */
+  autoJoin?: boolean;
+  /** Called once the room has been entered without the pre-join screen. */
+  onAutoJoined?: () => void;
 }
 
 function Room({ conferenceId, extras }: { conferenceId: string; extras?: ReactNode }) {
@@ -65,10 +82,13 @@ function Room({ conferenceId, extras }: { conferenceId: string; extras?: ReactNo
         <div className="room-body">
           <div className="room-main">
             <Stage />
-            <HostMessage />
+            <CaptionArea />
+            <RecordingIndicator />
           </div>
           <RoomPanel />
         </div>
+        {/* Between the stage and the toolbar, in the flow: the stage makes room, no tile is covered. */}
+        <HostMessage />
         <Toolbar conferenceId={conferenceId} extras={extras} />
         <ConnectionBanner />
         <RemoteAudio />
@@ -84,6 +104,7 @@ function Session(
   const settings = useRoomState((s) => s.settings);
   const [joined, setJoined] = useState(false);
   const { conferenceId, token, deviceId } = props;
+  const autoJoin = useRef(props.autoJoin ?? false);
   // The socket connects while the user looks at the pre-join screen: "Join now" is then one request.
   useEffect(() => {
     client.prepare({ conferenceId, token, deviceId });
@@ -99,6 +120,15 @@ function Session(
       video: settings.videoEnabled,
     });
   };
+  // Admitted from the waiting room: straight in, with the saved microphone and camera choices.
+  useEffect(() => {
+    if (!autoJoin.current) return;
+    autoJoin.current = false;
+    join();
+    props.onAutoJoined?.();
+    // Once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div className={`room-screen${joined ? '' : ' room-screen--prejoin'}`}>
       <ConnectionState />
@@ -128,9 +158,11 @@ export function RoomScreen({ onLeft, createClient, meeting, ...rest }: RoomScree
       endTime: joined?.endTime ?? null,
     };
   });
-  const [session, setSession] = useState<{ client: RoomClientHandle; store: RoomStore } | null>(
-    null,
-  );
+  const [session, setSession] = useState<{
+    client: RoomClientHandle;
+    store: RoomStore;
+    captions: CaptionsStore;
+  } | null>(null);
   const onLeftRef = useRef(onLeft);
   onLeftRef.current = onLeft;
   const createRef = useRef(createClient);
@@ -146,20 +178,29 @@ export function RoomScreen({ onLeft, createClient, meeting, ...rest }: RoomScree
       client,
       store,
       (key, options) => tRef.current(key, options),
-      (reason) => onLeftRef.current(reason),
+      (reason, by) => onLeftRef.current(reason, by),
     );
-    setSession({ client, store });
+    const captions = createCaptionsStore(initialCaptionsState(loadOriginalVolume()));
+    const unbindCaptions = bindCaptions(client, captions, {
+      myPeerId: () => store.getState().me?.peerId ?? null,
+      t: (key) => tRef.current(key),
+    });
+    setSession({ client, store, captions });
     return () => {
       unbind();
+      unbindCaptions();
       client.close();
       store.dispose();
+      captions.dispose();
     };
   }, []);
 
   if (!session) return <div className="room-screen room-screen--prejoin" />;
   return (
     <RoomProvider client={session.client} store={session.store} meeting={roomMeeting}>
-      <Session {...rest} onCancel={() => onLeftRef.current('cancelled')} />
+      <CaptionsProvider store={session.captions}>
+        <Session {...rest} onCancel={() => onLeftRef.current('cancelled')} />
+      </CaptionsProvider>
     </RoomProvider>
   );
 }

@@ -12,6 +12,11 @@ import { usePopover, Popover } from '../../ui/Popover';
 import type { MediaDeviceInfoLike } from '../../room-client/types';
 // Polls (issue 6): the more-apps popover with the Polls entry.
 import { MoreAppsButton } from '../polls/MoreAppsButton';
+// Captions and interpretation (issue 10).
+import { CaptionsToggle } from '../captions/CaptionsToggle';
+import { InterpretButton } from '../captions/InterpretButton';
+// Cloud recording (issue 11): the host's record button and popover.
+import { RoomRecordButton } from '../recordings/RoomRecordButton';
 import { LeaveButton } from './LeaveButton';
 import {
   CamIcon,
@@ -210,6 +215,9 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
         >
           {c.sharing ? <StopShareIcon /> : <ShareIcon />}
         </button>
+        <CaptionsToggle />
+        <InterpretButton />
+        <RoomRecordButton />
         {!c.host && (
           <button
             type="button"
@@ -294,7 +302,7 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
           className={`room-btn room-btn--flat${c.chatOpen ? ' room-btn--active' : ''}`}
           aria-label={
             c.unread > 0
-              ? `${t('room.toolbar.chat')} (${t('room.toolbar.unread', { count: c.unread })})`
+              ? t('room.toolbar.chatUnread', { count: c.unread })
               : t('room.toolbar.chat')
           }
           title={t('room.toolbar.chat')}

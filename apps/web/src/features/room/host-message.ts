@@ -6,10 +6,10 @@ import { StorageKeys } from '../auth/auth-store';
 
 export const HOST_MESSAGE_DELAY_MS = 2000;
 /**
- * Long enough to be seen while the first people arrive and the host looks at them; closing it
- * is one click.
+ * Long enough to read two short sentences; it waits while the pointer or the focus is on it,
+ * and closing it is one click.
  */
-export const HOST_MESSAGE_SHOW_MS = 20_000;
+export const HOST_MESSAGE_SHOW_MS = 6000;
 
 export function shouldShowHostMessage(input: {
   host: boolean;

@@ -1,10 +1,13 @@
 /**
  * Showing tracks: `useTrack` looks a track up in the client's track store (tracks never enter
  * the room store; tracksVersion only says "look again"), `TrackVideo` plays one, and
- * `RemoteAudio` plays every remote member's audio through the chosen speaker.
+ * `RemoteAudio` plays every remote member's audio through the chosen speaker (a voice turned
+ * down to the original volume while its interpretation plays for me).
  */
 import { useEffect, useMemo, useRef } from 'react';
 import type { MediaSource } from '@meet/shared';
+// Interpretation (issue 10): a member's voice is turned down while their interpretation plays.
+import { useVoiceVolume } from '../captions/CaptionsContext';
 import { useRoomClient, useRoomState } from './RoomContext';
 
 export function useTrack(
@@ -61,26 +64,40 @@ function AudioTrack({
   sinkId,
   peerId,
   source,
+  volume = 1,
 }: {
   track: MediaStreamTrack;
   sinkId: string;
   peerId: string;
   source: 'camera' | 'screen';
+  volume?: number;
 }) {
   const ref = useMediaElement<SinkCapable>(track);
   useEffect(() => {
     const el = ref.current;
     if (el?.setSinkId && sinkId) void el.setSinkId(sinkId).catch(() => undefined);
   }, [ref, sinkId, track]);
+  useEffect(() => {
+    if (ref.current) ref.current.volume = volume;
+  }, [ref, volume, track]);
   return <audio ref={ref} autoPlay data-peer-audio={peerId} data-audio-source={source} />;
 }
 
 function PeerAudio({ peerId, sinkId }: { peerId: string; sinkId: string }) {
   const camera = useTrack(peerId, 'camera', 'audio');
   const screen = useTrack(peerId, 'screen', 'audio');
+  const volume = useVoiceVolume(peerId);
   return (
     <>
-      {camera && <AudioTrack track={camera} sinkId={sinkId} peerId={peerId} source="camera" />}
+      {camera && (
+        <AudioTrack
+          track={camera}
+          sinkId={sinkId}
+          peerId={peerId}
+          source="camera"
+          volume={volume}
+        />
+      )}
       {screen && <AudioTrack track={screen} sinkId={sinkId} peerId={peerId} source="screen" />}
     </>
   );

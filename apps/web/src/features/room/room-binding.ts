@@ -74,7 +74,7 @@ export function bindRoom(
   client: RoomClientHandle,
   store: RoomStore,
   t: Translate,
-  onClosed: (reason: 'ended' | 'kicked' | 'left' | 'replaced') => void,
+  onClosed: (reason: 'ended' | 'kicked' | 'left' | 'replaced', by?: string) => void,
 ): () => void {
   const { dispatch, getState } = store;
   let pending: NoticeKey[] = [];
@@ -152,7 +152,7 @@ export function bindRoom(
           toast.info(t('room.notices.waitingJoined', { name: entry.userConferenceName }));
     }),
     client.on('replaced', () => onClosed('replaced')),
-    client.on('closed', (reason) => onClosed(reason)),
+    client.on('closed', (reason, by) => onClosed(reason, by)),
   ];
   return () => {
     clearTimeout(noticeTimer);

@@ -14,6 +14,9 @@ const props = (extra: Partial<RoomProperties> = {}): RoomProperties => ({
   lockRoom: false,
   waitingRoom: false,
   screenShareAllowed: true,
+  recordStatus: 0,
+  recordType: 0,
+  recordStartedAt: 0,
   ...extra,
 });
 

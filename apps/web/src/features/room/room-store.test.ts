@@ -200,6 +200,9 @@ describe('room store: properties', () => {
       lockRoom: false,
       waitingRoom: false,
       screenShareAllowed: true,
+      recordStatus: 0,
+      recordType: 0,
+      recordStartedAt: 0,
     });
     const s = run(
       [
@@ -216,6 +219,9 @@ describe('room store: properties', () => {
       lockRoom: true,
       waitingRoom: true,
       screenShareAllowed: true,
+      recordStatus: 0,
+      recordType: 0,
+      recordStartedAt: 0,
     });
   });
 });

@@ -142,6 +142,9 @@ export function initialRoomState(settings: Settings = DEFAULT_SETTINGS): RoomSta
       lockRoom: false,
       waitingRoom: false,
       screenShareAllowed: true,
+      recordStatus: 0,
+      recordType: 0,
+      recordStartedAt: 0,
     },
     waiting: [],
   };

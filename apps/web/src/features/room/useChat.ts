@@ -58,9 +58,12 @@ export function useChat() {
       setDraft('');
     } catch (e) {
       forceFollow.current = false;
-      // The server's refusal is in its words; a dropped socket gets ours.
-      const own = e instanceof RequestError && e.code !== -1 && e.message;
-      setSendError(own || t('room.chat.sendFailed'));
+      // A refusal with a catalogue key is shown in the user's language (too fast, too long…);
+      // anything else — a dropped socket, a fault — gets our general text. The draft stays.
+      const refusal = e instanceof RequestError && e.key ? e : null;
+      setSendError(
+        refusal?.key ? t(`errors.${refusal.key}`, refusal.params) : t('room.chat.sendFailed'),
+      );
     } finally {
       setSending(false);
     }

@@ -18,7 +18,7 @@ export default async function hostRoutes(fastify: FastifyInstance) {
   app.post(
     '/set',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       config: limit,
       schema: { tags, body: conferenceSetBody, response: { 200: replySchema(emptyPayload) } },
     },
@@ -32,7 +32,7 @@ export default async function hostRoutes(fastify: FastifyInstance) {
   app.post(
     '/changeHost',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       config: limit,
       schema: { tags, body: changeHostBody, response: { 200: replySchema(emptyPayload) } },
     },

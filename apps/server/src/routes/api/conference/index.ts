@@ -16,16 +16,19 @@ import {
   meetingListItem,
   quitConferenceBody,
   replySchema,
+  serverText,
   updateNicknameBody,
 } from '@meet/shared';
 import { z } from 'zod';
 import { AppError } from '../../../lib/app-error.js';
+import { requestLanguage } from '../../../lib/language.js';
 import { ok } from '../../../lib/reply.js';
 import { authenticate } from '../../../plugins/auth.js';
 import { listItemOf } from '../../../conferences/present.js';
 import type { ConferenceRow, UserRow } from '../../../db/schema/index.js';
 import { mediaServerUrl } from '../tool.js';
 import hostRoutes from './host.js';
+import recordControlRoutes from './record.js';
 import waitingRoomRoutes from './waiting-room.js';
 import reserveRoutes from './reserve.js';
 
@@ -59,7 +62,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
   app.post(
     '/createConference',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags,
         body: createConferenceBody.optional(),
@@ -69,7 +72,9 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
     async (request) => {
       const user = request.user!;
       if (user.isVisitor) throw AppError.realLoginRequired();
-      const topic = request.body?.topic || `${user.userName}'s meeting`;
+      const topic =
+        request.body?.topic ||
+        serverText('defaultMeetingTopic', requestLanguage(request), { name: user.userName });
       const now = app.services.clock.now();
       const row = await conferences.create({
         topic,
@@ -99,7 +104,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
   app.post(
     '/getConferenceInfo',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       config: lookupLimit,
       schema: { tags, body: conferenceIdBody, response: { 200: replySchema(meetingInfo) } },
     },
@@ -116,7 +121,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
   app.post(
     '/getConferenceStatus',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       config: lookupLimit,
       schema: {
         tags,
@@ -140,7 +145,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
   app.post(
     '/joinConference',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       config: lookupLimit,
       schema: { tags, body: joinConferenceBody, response: { 200: replySchema(joinPayload) } },
     },
@@ -179,7 +184,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
   app.post(
     '/quitConference',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: { tags, body: quitConferenceBody, response: { 200: replySchema(emptyPayload) } },
     },
     async (request) => {
@@ -195,7 +200,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
   app.post(
     '/updateUserConferenceNickname',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: { tags, body: updateNicknameBody, response: { 200: replySchema(emptyPayload) } },
     },
     async (request) => {
@@ -221,7 +226,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
   app.post(
     '/addEvaluate',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: { tags, body: addEvaluateBody, response: { 200: replySchema(emptyPayload) } },
     },
     async (request) => {
@@ -241,7 +246,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
   app.post(
     '/getMyRunningConferenceList',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: { tags, response: { 200: replySchema(z.array(meetingListItem)) } },
     },
     async (request) =>
@@ -257,7 +262,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
   app.post(
     '/v2/getMyFinishedConferenceList',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags,
         body: finishedListBody.optional(),
@@ -277,5 +282,6 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
 
   await app.register(reserveRoutes, { prefix: '/reserve' });
   await app.register(hostRoutes);
+  await app.register(recordControlRoutes);
   await app.register(waitingRoomRoutes);
 }

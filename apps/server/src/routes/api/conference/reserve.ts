@@ -20,7 +20,7 @@ import type { ConferenceRow, UserRow } from '../../../db/schema/index.js';
 
 export default async function reserveRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { conferenceService, conferences, clock } = app.services;
+  const { conferenceService, conferences, clock, calendars } = app.services;
   const tags = ['reservation'];
 
   /** A reservation its creator may still change: it exists, is theirs, and has not started. */
@@ -38,7 +38,7 @@ export default async function reserveRoutes(fastify: FastifyInstance) {
   app.post(
     '/create',
     {
-      preHandler: requireRealUser,
+      onRequest: requireRealUser,
       schema: { tags, body: reserveCreateBody, response: { 200: replySchema(meetingInfo) } },
     },
     async (request) => {
@@ -53,14 +53,17 @@ export default async function reserveRoutes(fastify: FastifyInstance) {
         creatorId: request.user!.id,
         reserved: true,
       });
-      return ok(request, await conferenceService.info(row, request.user!.id));
+      const synced = (await calendars.hasFeed(request.user!.id))
+        ? await conferences.update(row.id, { syncCalendar: 1 })
+        : row;
+      return ok(request, await conferenceService.info(synced, request.user!.id));
     },
   );
 
   app.post(
     '/update',
     {
-      preHandler: requireRealUser,
+      onRequest: requireRealUser,
       schema: { tags, body: reserveUpdateBody, response: { 200: replySchema(meetingInfo) } },
     },
     async (request) => {
@@ -73,6 +76,8 @@ export default async function reserveRoutes(fastify: FastifyInstance) {
         startTime,
         endTime,
         asrStatus: subtitle ? 1 : 0,
+        // Calendars holding the event take the change.
+        calendarSequence: row.calendarSequence + 1,
       });
       return ok(request, await conferenceService.info(updated, request.user!.id));
     },
@@ -81,11 +86,13 @@ export default async function reserveRoutes(fastify: FastifyInstance) {
   app.post(
     '/delete',
     {
-      preHandler: requireRealUser,
+      onRequest: requireRealUser,
       schema: { tags, body: conferenceIdBody, response: { 200: replySchema(emptyPayload) } },
     },
     async (request) => {
       const row = await ownReservation(request.user!, request.body.conferenceId);
+      // Subscribed calendars remove the event (a cancellation with a higher SEQUENCE).
+      await calendars.cancelled(row);
       await conferences.delete(row.id);
       return ok(request, null);
     },
@@ -94,7 +101,7 @@ export default async function reserveRoutes(fastify: FastifyInstance) {
   app.post(
     '/list',
     {
-      preHandler: requireRealUser,
+      onRequest: requireRealUser,
       schema: { tags, response: { 200: replySchema(z.array(meetingListItem)) } },
     },
     async (request) => {

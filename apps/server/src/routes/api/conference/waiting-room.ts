@@ -28,7 +28,7 @@ export default async function waitingRoomRoutes(fastify: FastifyInstance) {
   app.post(
     '/getWaitingRoomMemberList',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       config: limit,
       schema: {
         tags,
@@ -45,7 +45,7 @@ export default async function waitingRoomRoutes(fastify: FastifyInstance) {
   app.post(
     '/approveJoin',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       config: limit,
       schema: { tags, body: approveJoinBody, response: { 200: replySchema(emptyPayload) } },
     },
@@ -59,7 +59,7 @@ export default async function waitingRoomRoutes(fastify: FastifyInstance) {
   app.post(
     '/denyJoin',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       config: limit,
       schema: { tags, body: denyJoinBody, response: { 200: replySchema(emptyPayload) } },
     },
@@ -77,7 +77,7 @@ export default async function waitingRoomRoutes(fastify: FastifyInstance) {
   app.post(
     '/updateWaitingRoomStatus',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       config: limit,
       schema: { tags, body: waitingRoomStatusBody, response: { 200: replySchema(emptyPayload) } },
     },

@@ -12,6 +12,7 @@ import {
 } from '@meet/shared';
 import { AppError } from '../../../lib/app-error.js';
 import { randomCode } from '../../../lib/crypto.js';
+import { readUpload } from '../../../lib/multipart.js';
 
 const STORED_SIDE = 512;
 const FORMATS = new Set(['png', 'jpeg', 'gif']);
@@ -19,20 +20,9 @@ const FORMATS = new Set(['png', 'jpeg', 'gif']);
 export async function changeAvatar(request: FastifyRequest): Promise<{ url: string }> {
   const { users, blobs } = request.server.services;
   const user = request.user!;
-  if (!request.isMultipart()) throw AppError.badRequest('avatarMissing');
-  let file: Buffer | undefined;
-  let filename = '';
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname === 'avatar' && !file) {
-        filename = part.filename;
-        file = await part.toBuffer();
-      } else {
-        part.file.resume();
-      }
-    }
-  }
-  if (!file) throw AppError.badRequest('avatarMissing');
+  const upload = await readUpload(request, 'avatar');
+  if (!upload) throw AppError.badRequest('avatarMissing');
+  const { filename, data: file } = upload;
   const ext = filename.split('.').pop()?.toLowerCase() ?? '';
   if (!(AVATAR_EXTENSIONS as readonly string[]).includes(ext))
     throw AppError.badRequest('avatarType');

@@ -12,6 +12,7 @@ import {
   replySchema,
   resetEmailPasswordBody,
   selfInfo,
+  serverText,
   updateUserInfoBody,
   verifyEmailCodeBody,
   visitorLoginBody,
@@ -28,8 +29,11 @@ import { changeAvatar } from './avatar.js';
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { users, sessions, emailCodes, mailer, database } = app.services;
+  const { limits } = app.services.config;
+  // Per IP, and per email address named (guessing one account's password from many addresses).
   const limited = {
-    rateLimit: { max: app.services.config.limits.authPerMinute, timeWindow: 60_000 },
+    rateLimit: { max: limits.authPerMinute, timeWindow: 60_000 },
+    accountLimit: { max: limits.authPerAccountPerMinute, by: 'email' as const },
   };
   const tags = ['user'];
 
@@ -59,11 +63,8 @@ export default async function userRoutes(fastify: FastifyInstance) {
       const language = requestLanguage(request);
       await mailer.send({
         to: email,
-        subject: language === 'zh' ? `您的验证码：${code}` : `Your verification code: ${code}`,
-        text:
-          language === 'zh'
-            ? `您的验证码是 ${code}，10 分钟内有效。如果不是您本人操作，请忽略此邮件。`
-            : `Your verification code is ${code}. It is valid for 10 minutes. If you did not ask for it, ignore this mail.`,
+        subject: serverText('codeMailSubject', language, { code }),
+        text: serverText('codeMailText', language, { code }),
       });
       return ok(request, null);
     },
@@ -91,13 +92,14 @@ export default async function userRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { email, code, password } = request.body;
       if (await users.findByEmail(email)) throw AppError.badRequest('emailRegistered');
+      // The code first: a wrong guess costs a try before any other work is done.
+      await emailCodes.check(email, 'register', code, { consume: true });
       const passwordHash = await hashPassword(password);
       let user: UserRow;
       try {
-        user = await database.db.transaction(async (tx) => {
-          await emailCodes.check(email, 'register', code, { consume: true, tx });
-          return users.createRegistered(tx, { email, passwordHash, credits: SIGNUP_AI_CREDITS });
-        });
+        user = await database.db.transaction((tx) =>
+          users.createRegistered(tx, { email, passwordHash, credits: SIGNUP_AI_CREDITS }),
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw AppError.badRequest('emailRegistered');
         throw error;
@@ -133,12 +135,13 @@ export default async function userRoutes(fastify: FastifyInstance) {
       const { email, code, password } = request.body;
       const user = await users.findByEmail(email);
       if (!user) throw AppError.badRequest('emailNotRegistered');
+      await emailCodes.check(email, 'reset', code, { consume: true });
       const passwordHash = await hashPassword(password);
-      await database.db.transaction(async (tx) => {
-        await emailCodes.check(email, 'reset', code, { consume: true, tx });
+      // Every other sign-in ends with the old password.
+      const updated = await database.db.transaction(async (tx) => {
         await sessions.revokeAllOf(user.id, tx);
+        return users.update(user.id, { passwordHash }, tx);
       });
-      const updated = await users.update(user.id, { passwordHash });
       return ok(request, await signIn(updated, reply));
     },
   );
@@ -157,7 +160,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/logout',
-    { preHandler: authenticate, schema: { tags, response: { 200: replySchema(emptyPayload) } } },
+    { onRequest: authenticate, schema: { tags, response: { 200: replySchema(emptyPayload) } } },
     async (request) => {
       await sessions.revoke(request.token!);
       return ok(request, null);
@@ -166,14 +169,14 @@ export default async function userRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/getUserInfo',
-    { preHandler: authenticate, schema: { tags, response: { 200: replySchema(selfInfo) } } },
+    { onRequest: authenticate, schema: { tags, response: { 200: replySchema(selfInfo) } } },
     async (request) => ok(request, await users.selfInfo(request.user!)),
   );
 
   app.post(
     '/updateUserInfo',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: { tags, body: updateUserInfoBody, response: { 200: replySchema(selfInfo) } },
     },
     async (request) => {
@@ -187,7 +190,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
   app.post(
     '/changeAvatar',
     {
-      preHandler: authenticate,
+      onRequest: authenticate,
       schema: {
         tags,
         consumes: ['multipart/form-data'],

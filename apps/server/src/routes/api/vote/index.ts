@@ -33,11 +33,12 @@ export default async function voteRoutes(fastify: FastifyInstance) {
   const detailReply = { 200: replySchema(pollDetail) };
   // Visitors take part in meetings too, so any signed-in account may call these; the service
   // decides per meeting who is host and who is a member.
-  const preHandler = authenticate;
+  // Every poll call needs a signed-in account: checked once for the folder, before the body.
+  app.addHook('onRequest', authenticate);
 
   app.post(
     '/create',
-    { preHandler, schema: { tags, body: createVoteBody, response: detailReply } },
+    { schema: { tags, body: createVoteBody, response: detailReply } },
     async (request) => {
       const { conferenceUri, voteList } = request.body;
       return ok(request, await polls.create(request.user!, conferenceUri, voteList));
@@ -46,7 +47,7 @@ export default async function voteRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/update',
-    { preHandler, schema: { tags, body: updateVoteBody, response: detailReply } },
+    { schema: { tags, body: updateVoteBody, response: detailReply } },
     async (request) => {
       const { conferenceUri, voteId, voteList } = request.body;
       return ok(request, await polls.update(request.user!, conferenceUri, voteId, voteList));
@@ -55,35 +56,32 @@ export default async function voteRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/list',
-    { preHandler, schema: { tags, body: voteListBody, response: { 200: replySchema(pollList) } } },
+    { schema: { tags, body: voteListBody, response: { 200: replySchema(pollList) } } },
     async (request) => ok(request, await polls.list(request.user!, request.body.conferenceUri)),
   );
 
   // get and result answer the same detail; counts are in it only for hosts or once published.
   for (const path of ['/get', '/result']) {
-    app.post(
-      path,
-      { preHandler, schema: { tags, body: voteIdBody, response: detailReply } },
-      async (request) => ok(request, await polls.detail(request.user!, request.body.voteId)),
+    app.post(path, { schema: { tags, body: voteIdBody, response: detailReply } }, async (request) =>
+      ok(request, await polls.detail(request.user!, request.body.voteId)),
     );
   }
 
   app.post(
     '/launch',
-    { preHandler, schema: { tags, body: voteIdBody, response: detailReply } },
+    { schema: { tags, body: voteIdBody, response: detailReply } },
     async (request) => ok(request, await polls.launch(request.user!, request.body.voteId)),
   );
 
   app.post(
     '/stop',
-    { preHandler, schema: { tags, body: voteIdBody, response: detailReply } },
+    { schema: { tags, body: voteIdBody, response: detailReply } },
     async (request) => ok(request, await polls.stop(request.user!, request.body.voteId)),
   );
 
   app.post(
     '/delete',
     {
-      preHandler,
       schema: { tags, body: voteIdBody, response: { 200: replySchema(emptyPayload) } },
     },
     async (request) => {
@@ -94,7 +92,7 @@ export default async function voteRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/publishResult',
-    { preHandler, schema: { tags, body: voteIdBody, response: detailReply } },
+    { schema: { tags, body: voteIdBody, response: detailReply } },
     async (request) =>
       okSaying(
         request,
@@ -105,7 +103,7 @@ export default async function voteRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/unPublishResult',
-    { preHandler, schema: { tags, body: voteIdBody, response: detailReply } },
+    { schema: { tags, body: voteIdBody, response: detailReply } },
     async (request) =>
       okSaying(
         request,
@@ -116,25 +114,21 @@ export default async function voteRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/participate',
-    { preHandler, schema: { tags, body: participateBody, response: detailReply } },
+    { schema: { tags, body: participateBody, response: detailReply } },
     async (request) => ok(request, await polls.participate(request.user!, request.body)),
   );
 
   /** The xlsx itself on success; failures are the usual JSON reply. */
-  app.post(
-    '/export',
-    { preHandler, schema: { tags, body: voteIdBody } },
-    async (request, reply) => {
-      const file = await polls.exportWorkbook(
-        request.user!,
-        request.body.voteId,
-        requestLanguage(request),
-      );
-      return reply
-        .header('content-type', XLSX_MEDIA_TYPE)
-        .header('content-disposition', contentDisposition(file.filename))
-        .header('cache-control', 'no-store')
-        .send(file.content);
-    },
-  );
+  app.post('/export', { schema: { tags, body: voteIdBody } }, async (request, reply) => {
+    const file = await polls.exportWorkbook(
+      request.user!,
+      request.body.voteId,
+      requestLanguage(request),
+    );
+    return reply
+      .header('content-type', XLSX_MEDIA_TYPE)
+      .header('content-disposition', contentDisposition(file.filename))
+      .header('cache-control', 'no-store')
+      .send(file.content);
+  });
 }

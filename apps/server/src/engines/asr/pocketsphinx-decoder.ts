@@ -1,0 +1,189 @@
+/**
+ * One ps-decoder process (apps/server/native/ps-decoder.c): PocketSphinx with its models loaded,
+ * decoding one utterance at a time over a framed stdin/stdout protocol (described in the C file).
+ */
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { pcmBytes } from '../audio/pcm.js';
+
+/** Where `native/build.mjs` puts the decoder, found from src/ (tests) and from dist/ (bundle). */
+export function findDecoderBinary(): string | undefined {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, 'native', 'dist', 'ps-decoder');
+    if (existsSync(candidate)) return candidate;
+    dir = path.dirname(dir);
+  }
+  return undefined;
+}
+
+/** Partial hypotheses are computed after every this much audio (300 ms). */
+const PARTIAL_SAMPLES = 4800;
+/**
+ * A decoder catches up on 15 s of queued speech in about 2 s; one that has not answered an
+ * utterance's end after this long is stuck and is killed (the utterance fails, the pool goes on).
+ */
+const END_TIMEOUT_MS = 20_000;
+
+export interface DecoderOptions {
+  binary: string;
+  modelDir: string;
+  args: readonly string[];
+}
+
+export interface DecoderResult {
+  text: string;
+  /** The cepstral mean at the end: the starting point for the same speaker's next utterance. */
+  cmn: Buffer;
+}
+
+export class PocketsphinxDecoder {
+  private readonly child: ChildProcessByStdio<Writable, Readable, Readable>;
+  private pending: Buffer = Buffer.alloc(0);
+  private stderr = '';
+  private lastCmn: Buffer | undefined;
+  private ending: { resolve: (r: DecoderResult) => void; reject: (e: Error) => void } | undefined;
+  private exitError: Error | undefined;
+  private partialListener: ((text: string) => void) | undefined;
+  /** Resolves with the model's initial cepstral mean once the models are loaded. */
+  readonly ready: Promise<Buffer>;
+  /** Settles when the process is gone, with the reason when it was not asked to stop. */
+  readonly exited: Promise<Error | undefined>;
+  private closing = false;
+
+  constructor(options: DecoderOptions) {
+    const { binary, modelDir, args } = options;
+    this.child = spawn(
+      binary,
+      [
+        '--partial-samples',
+        String(PARTIAL_SAMPLES),
+        '-hmm',
+        path.join(modelDir, 'en-us'),
+        '-lm',
+        path.join(modelDir, 'en-us.lm.bin'),
+        '-dict',
+        path.join(modelDir, 'cmudict-en-us.dict'),
+        '-logfn',
+        '/dev/null',
+        ...args,
+      ],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let onReady!: (cmn: Buffer) => void;
+    let onFail!: (error: Error) => void;
+    this.ready = new Promise<Buffer>((resolve, reject) => {
+      onReady = resolve;
+      onFail = reject;
+    });
+    // A decoder that never gets used must not leave an unhandled rejection behind.
+    this.ready.catch(() => undefined);
+    this.child.stdout.on('data', (chunk: Buffer) => this.read(chunk, onReady));
+    this.child.stderr.on('data', (chunk: Buffer) => {
+      this.stderr = (this.stderr + chunk.toString()).slice(-2000);
+    });
+    // Writes to a process that just died fail with EPIPE; the exit handler reports it.
+    this.child.stdin.on('error', () => undefined);
+    this.exited = new Promise((resolve) => {
+      const gone = (reason: string) => {
+        const error = this.closing
+          ? undefined
+          : new Error(
+              `pocketsphinx decoder ${reason}${this.stderr ? `: ${this.stderr.trim()}` : ''}`,
+            );
+        this.exitError = error ?? new Error('pocketsphinx decoder closed');
+        onFail(this.exitError);
+        this.ending?.reject(this.exitError);
+        this.ending = undefined;
+        resolve(error);
+      };
+      this.child.once('error', (error) => gone(`could not start (${error.message})`));
+      this.child.once('exit', (code, signal) =>
+        gone(signal ? `killed by ${signal}` : `exited with code ${code}`),
+      );
+    });
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  private send(type: string, payload?: Buffer): void {
+    if (this.exitError) return;
+    const header = Buffer.alloc(5);
+    header[0] = type.charCodeAt(0);
+    header.writeUInt32LE(payload?.length ?? 0, 1);
+    this.child.stdin.write(payload?.length ? Buffer.concat([header, payload]) : header);
+  }
+
+  private read(chunk: Buffer, onReady: (cmn: Buffer) => void): void {
+    this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
+    while (this.pending.length >= 5) {
+      const length = this.pending.readUInt32LE(1);
+      if (this.pending.length < 5 + length) break;
+      const type = String.fromCharCode(this.pending[0]!);
+      const payload = Buffer.from(this.pending.subarray(5, 5 + length));
+      this.pending = this.pending.subarray(5 + length);
+      switch (type) {
+        case 'R':
+          onReady(payload);
+          break;
+        case 'P':
+          this.partialListener?.(payload.toString('utf8'));
+          break;
+        case 'C':
+          this.lastCmn = payload;
+          break;
+        case 'F': {
+          const ending = this.ending;
+          this.ending = undefined;
+          ending?.resolve({ text: payload.toString('utf8').trim(), cmn: this.lastCmn! });
+          break;
+        }
+      }
+    }
+  }
+
+  /** Starts an utterance from `cmn` (a speaker's last cepstral mean) or the running one. */
+  begin(cmn: Buffer | undefined, onPartial: (text: string) => void): void {
+    this.partialListener = onPartial;
+    this.send('B', cmn);
+  }
+
+  audio(pcm: Int16Array): void {
+    if (pcm.length > 0) this.send('A', pcmBytes(pcm));
+  }
+
+  /** Ends the utterance; resolves with its text once the decoder has caught up. */
+  end(): Promise<DecoderResult> {
+    if (this.exitError) return Promise.reject(this.exitError);
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), END_TIMEOUT_MS);
+    const result = new Promise<DecoderResult>((resolve, reject) => {
+      this.ending = {
+        resolve: (r) => {
+          clearTimeout(timer);
+          resolve(r);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      };
+    });
+    this.partialListener = undefined;
+    this.send('E');
+    return result;
+  }
+
+  /** Ends the process: closing stdin lets it exit by itself; a stuck one is killed. */
+  async close(): Promise<void> {
+    this.closing = true;
+    this.child.stdin.end();
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 2000);
+    await this.exited;
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * The second stage of composing a recording: from already playable media files placed on the
+ * recording's time line, the one ffmpeg run of composePlan (the MP4 of a video recording, the
+ * audio file, and a 16 kHz mono WAV for the transcript when anyone was heard), then a preview
+ * frame from a third of the way in and the result's duration. Callable on its own (tests feed it
+ * ffmpeg-made files).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { RecordingLayoutKind, TimelineEntry } from '@meet/shared';
+import { composePlan, type PictureFile, type SoundFile } from './compose-plan.js';
+import { ffmpeg, nameFont, probeDuration, run } from './media-tools.js';
+import { RECORDING_DEFAULTS, type RecordingSettings } from './settings.js';
+
+export interface ComposeFilesInput {
+  recordType: 'audio' | 'video';
+  layout: RecordingLayoutKind;
+  /** The recording's length (stoppedAt - startedAt): the output is this long, silence or not. */
+  durationMs: number;
+  /** In ms from the recording's start. */
+  timeline: readonly TimelineEntry[];
+  pictures: readonly PictureFile[];
+  sounds: readonly SoundFile[];
+  /** Where the outputs and the plan's files are written. */
+  workDir: string;
+  settings?: RecordingSettings;
+  signal?: AbortSignal;
+  /** The share of the ffmpeg run done, 0–1, as it goes. */
+  onProgress?: (fraction: number) => void;
+}
+
+export interface ComposedFiles {
+  /** H.264 + AAC MP4, 1280x720 (video recordings). */
+  video: string | null;
+  /** AAC in MP4 (.m4a). */
+  audio: string;
+  /** 16 kHz mono s16 WAV from the recording's start; null when there was no sound at all. */
+  wav: string | null;
+  /** JPEG, 640x360 (video recordings). */
+  preview: string | null;
+  /** Of the video (or the audio), as ffprobe reads it. */
+  durationMs: number;
+}
+
+const PREVIEW_SIZE = '640:360';
+const NO_COMMAND = '0.0 [enter] nothing nop 0;\n';
+
+export async function composeFiles(input: ComposeFilesInput): Promise<ComposedFiles> {
+  const { workDir, signal } = input;
+  const encode = (input.settings ?? RECORDING_DEFAULTS).encode;
+  const video = input.recordType === 'video';
+  const planDir = path.join(workDir, 'plan');
+  await mkdir(planDir, { recursive: true });
+  const outputs = {
+    video: video ? path.join(workDir, 'video.mp4') : undefined,
+    audio: path.join(workDir, 'audio.m4a'),
+    wav: input.sounds.length > 0 ? path.join(workDir, 'audio.wav') : undefined,
+  };
+  const plan = composePlan({
+    recordType: input.recordType,
+    layout: input.layout,
+    durationMs: input.durationMs,
+    timeline: input.timeline,
+    pictures: video ? input.pictures : [],
+    sounds: input.sounds,
+    encode,
+    // Names are drawn on the picture only.
+    fontFile: video ? nameFont() : '',
+    workDir: planDir,
+    outputs,
+  });
+  for (const file of plan.files) {
+    // Without any picture the plan's command file is empty, which sendcmd refuses; a command
+    // for a filter that is not there does nothing.
+    const content = file.path.endsWith('.cmd') && !file.content.trim() ? NO_COMMAND : file.content;
+    await writeFile(file.path, content);
+  }
+  await ffmpeg(plan.args, {
+    signal,
+    onTime: (ms) => input.onProgress?.(Math.min(1, ms / Math.max(1, input.durationMs))),
+  });
+
+  let preview: string | null = null;
+  if (outputs.video) {
+    preview = path.join(workDir, 'preview.jpg');
+    const at = (input.durationMs / 3000).toFixed(3);
+    // -ss before -i seeks to the keyframe before, then decodes up to the time.
+    await run(
+      'ffmpeg',
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-y',
+        '-loglevel',
+        'error',
+        '-ss',
+        at,
+        '-i',
+        outputs.video,
+        '-frames:v',
+        '1',
+        '-vf',
+        `scale=${PREVIEW_SIZE}`,
+        '-q:v',
+        '3',
+        preview,
+      ],
+      { signal },
+    );
+  }
+  const durationMs = await probeDuration(outputs.video ?? outputs.audio, signal);
+  return {
+    video: outputs.video ?? null,
+    audio: outputs.audio,
+    wav: outputs.wav ?? null,
+    preview,
+    durationMs,
+  };
+}

@@ -1,0 +1,321 @@
+/**
+ * One ffmpeg run that composes a recording: every member's camera and screen on a 1280x720
+ * picture following the layout timeline (recordingLayout), names on the tiles, members without
+ * a picture as name tiles, and everyone's audio mixed; written as H.264 + AAC MP4, an AAC audio
+ * file, and 16 kHz mono WAV for the speech engine.
+ *
+ * Cost is kept to what is seen: each picture file has one chain (fps → scale → overlay) whose
+ * size and place change by `sendcmd` at the layout's boundaries — scaled to its box while shown,
+ * to 16x16 and off the picture while not — so no picture is scaled twice or to a size nobody
+ * sees. Commands for a chain's scale travel with that chain's frames and those for its overlay
+ * with the picture's, both on the same frame grid, so a box never shows a frame of the wrong
+ * size. Names and empty tiles are static drawbox/drawtext filters switched on by time.
+ */
+import {
+  RECORDING_HEIGHT,
+  RECORDING_WIDTH,
+  recordingLayout,
+  type LayoutBox,
+  type LayoutSegment,
+  type RecordingLayoutKind,
+  type TimelineEntry,
+} from '@meet/shared';
+
+export interface PictureFile {
+  userId: number;
+  source: 'camera' | 'screen';
+  path: string;
+  /** From the start of the recording. */
+  offsetMs: number;
+  durationMs: number;
+  /**
+   * Frames per second in the file. A browser's camera stream (simulcast VP8) has temporal layers
+   * whose top layer nothing refers to: at twice the output rate or more, those frames are not
+   * even decoded (half the decoding, and the output rate is kept).
+   */
+  frameRate?: number;
+}
+
+export interface SoundFile {
+  path: string;
+  offsetMs: number;
+}
+
+export interface EncodeSettings {
+  /** Output frame rate. */
+  fps: number;
+  /** libx264 preset and quality. */
+  preset: string;
+  crf: number;
+  audioBitrate: string;
+}
+
+export interface ComposePlanInput {
+  recordType: 'audio' | 'video';
+  layout: RecordingLayoutKind;
+  durationMs: number;
+  /** The recording's timeline in ms from its start (join, talk, share, rename, camera). */
+  timeline: readonly TimelineEntry[];
+  pictures: readonly PictureFile[];
+  sounds: readonly SoundFile[];
+  encode: EncodeSettings;
+  fontFile: string;
+  /** Where the plan's own files (filter script, commands, names) go. */
+  workDir: string;
+  outputs: { video?: string; audio: string; wav?: string };
+}
+
+export interface ComposePlan {
+  args: string[];
+  /** Files the run reads, to be written before it starts. */
+  files: { path: string; content: string }[];
+  segments: LayoutSegment[];
+}
+
+const BACKGROUND = '0x111418';
+const TILE = '0x2a2f36';
+const HIDDEN = 16;
+
+/** A value inside a filtergraph: escaped for the option parser, then for the graph parser. */
+export function filterValue(value: string): string {
+  const option = value.replace(/[\\':]/g, (c) => `\\${c}`);
+  return option.replace(/[\\'[\],;]/g, (c) => `\\${c}`);
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+/** Seconds on the output's frame grid, so commands land on one frame for every chain. */
+const onGrid = (ms: number, fps: number) => (Math.round((ms / 1000) * fps) / fps).toFixed(4);
+
+/** `t` within any of the intervals, as an ffmpeg expression. */
+function during(intervals: readonly [number, number][]): string {
+  return intervals.map(([s, e]) => `gte(t,${seconds(s)})*lt(t,${seconds(e)})`).join('+');
+}
+
+/** Where a member's picture is during a segment, if it shows. */
+function boxOf(segment: LayoutSegment, picture: PictureFile): LayoutBox | undefined {
+  return segment.boxes.find(
+    (b) => b.video && b.userId === picture.userId && b.source === picture.source,
+  );
+}
+
+/** The members' camera state the layout sees: on while a camera file covers it and not turned off. */
+export function withCameraCoverage(
+  timeline: readonly TimelineEntry[],
+  pictures: readonly PictureFile[],
+): TimelineEntry[] {
+  const rest = timeline.filter((e) => e.type !== 'camera_on' && e.type !== 'camera_off');
+  const users = new Set([
+    ...pictures.filter((p) => p.source === 'camera').map((p) => p.userId),
+    ...timeline.map((e) => e.userId),
+  ]);
+  const out: TimelineEntry[] = [...rest];
+  for (const userId of users) {
+    const files = pictures.filter((p) => p.source === 'camera' && p.userId === userId);
+    const switches = timeline
+      .filter((e) => e.userId === userId && (e.type === 'camera_on' || e.type === 'camera_off'))
+      .sort((a, b) => a.at - b.at);
+    const times = new Set<number>([0]);
+    for (const f of files) {
+      times.add(f.offsetMs);
+      times.add(f.offsetMs + f.durationMs);
+    }
+    for (const s of switches) times.add(s.at);
+    let last: boolean | null = null;
+    for (const t of [...times].sort((a, b) => a - b)) {
+      const covered = files.some((f) => f.offsetMs <= t && t < f.offsetMs + f.durationMs);
+      // Without a switch yet, a camera whose file runs is on.
+      const switched = switches.filter((s) => s.at <= t).pop();
+      const on = covered && (switched ? switched.type === 'camera_on' : true);
+      if (on !== last) out.push({ type: on ? 'camera_on' : 'camera_off', userId, at: t });
+      last = on;
+    }
+  }
+  return out;
+}
+
+/** Tile names are cut to 10 characters plus an ellipsis (SPEC.md section 5); main shows all. */
+function shownName(box: LayoutBox): string {
+  const chars = [...box.name.trim()];
+  if (box.main || chars.length <= 10) return chars.join('');
+  return `${chars.slice(0, 10).join('')}…`;
+}
+
+function fontSizes(h: number): { label: number; card: number } {
+  if (h >= 500) return { label: 26, card: 48 };
+  if (h >= 300) return { label: 22, card: 36 };
+  if (h >= 200) return { label: 18, card: 28 };
+  return { label: 15, card: 20 };
+}
+
+export function composePlan(input: ComposePlanInput): ComposePlan {
+  const { encode, durationMs } = input;
+  const fps = encode.fps;
+  const files: ComposePlan['files'] = [];
+  const file = (name: string, content: string) => {
+    const path = `${input.workDir}/${name}`;
+    files.push({ path, content });
+    return path;
+  };
+  const args = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
+  const graph: string[] = [];
+  const video = input.recordType === 'video' && !!input.outputs.video;
+  const pictures = video ? input.pictures : [];
+
+  let inputIndex = 0;
+  const pictureInputs = pictures.map((p) => {
+    if ((p.frameRate ?? 0) >= fps * 1.8) args.push('-skip_frame', 'noref');
+    args.push('-threads', '2', '-itsoffset', seconds(p.offsetMs), '-i', p.path);
+    return inputIndex++;
+  });
+  const soundInputs = input.sounds.map((s) => {
+    args.push('-itsoffset', seconds(s.offsetMs), '-i', s.path);
+    return inputIndex++;
+  });
+
+  const timeline = withCameraCoverage(input.timeline, pictures);
+  const segments = video
+    ? recordingLayout({ layout: input.layout, durationMs, timeline })
+    : [];
+
+  if (video) {
+    // The picture: background, empty tiles, then each picture file, then names on top.
+    const overlayCommands: string[] = [];
+    const chains: string[] = [];
+    pictures.forEach((p, k) => {
+      const scaleCommands: string[] = [];
+      let shown: string | null = null;
+      for (const segment of segments) {
+        const box = boxOf(segment, p);
+        const key = box ? `${box.x},${box.y},${box.w},${box.h}` : 'hidden';
+        if (key === shown) continue;
+        shown = key;
+        const at = onGrid(segment.start, fps);
+        const [w, h] = box ? [box.w, box.h] : [HIDDEN, HIDDEN];
+        scaleCommands.push(`${at} [enter] scale@s${k} w ${w}, scale@s${k} h ${h};`);
+        const [x, y] = box
+          ? [`${box.x}+(${box.w}-w)/2`, `${box.y}+(${box.h}-h)/2`]
+          : [`-${HIDDEN * 4}`, `-${HIDDEN * 4}`];
+        overlayCommands.push(`${at} [enter] overlay@o${k} x ${x}, overlay@o${k} y ${y};`);
+      }
+      const commands = file(`scale-${k}.cmd`, `${scaleCommands.join('\n')}\n`);
+      chains.push(
+        `[${pictureInputs[k]}:v]fps=${fps},sendcmd=f=${filterValue(commands)},` +
+          `scale@s${k}=w=${HIDDEN}:h=${HIDDEN}:force_original_aspect_ratio=decrease:` +
+          `force_divisible_by=2:flags=fast_bilinear[p${k}]`,
+      );
+    });
+    // Sorted by time: sendcmd runs a file's commands in its order.
+    overlayCommands.sort((a, b) => parseFloat(a) - parseFloat(b));
+    const overlays = file('overlay.cmd', `${overlayCommands.join('\n')}\n`);
+
+    const backgrounds = new Map<string, [number, number][]>();
+    const texts = new Map<string, { box: LayoutBox; text: string; card: boolean; spans: [number, number][] }>();
+    for (const segment of segments) {
+      for (const box of segment.boxes) {
+        const rect = `${box.x}:${box.y}:${box.w}:${box.h}`;
+        // A tile shows its colour only where no picture covers it (a name tile).
+        if (!box.video) {
+          const list = backgrounds.get(rect) ?? [];
+          list.push([segment.start, segment.end]);
+          backgrounds.set(rect, list);
+        }
+        const text = shownName(box);
+        if (!text) continue;
+        const card = !box.video;
+        const key = `${rect}|${card}|${text}`;
+        const entry = texts.get(key) ?? { box, text, card, spans: [] };
+        entry.spans.push([segment.start, segment.end]);
+        texts.set(key, entry);
+      }
+    }
+    let canvas =
+      `color=c=${BACKGROUND}:s=${RECORDING_WIDTH}x${RECORDING_HEIGHT}:r=${fps}:d=${seconds(durationMs)},` +
+      `format=yuv420p,sendcmd=f=${filterValue(overlays)}`;
+    for (const [rect, spans] of backgrounds) {
+      canvas += `,drawbox=${rect}:color=${TILE}:t=fill:enable=${filterValue(during(merge(spans)))}`;
+    }
+    graph.push(`${canvas}[c0]`, ...chains);
+    let last = 'c0';
+    pictures.forEach((_, k) => {
+      const next = `c${k + 1}`;
+      graph.push(
+        `[${last}][p${k}]overlay@o${k}=x=-${HIDDEN * 4}:y=-${HIDDEN * 4}:eval=frame:` +
+          `eof_action=pass:format=yuv420[${next}]`,
+      );
+      last = next;
+    });
+    const names = new Map<string, string>();
+    const drawn: string[] = [];
+    for (const { box, text, card, spans } of texts.values()) {
+      let textFile = names.get(text);
+      if (!textFile) {
+        textFile = file(`name-${names.size}.txt`, text);
+        names.set(text, textFile);
+      }
+      const size = fontSizes(box.h);
+      const [x, y] = card
+        ? [`${box.x}+(${box.w}-tw)/2`, `${box.y}+(${box.h}-th)/2`]
+        : [`${box.x}+10`, `${box.y}+${box.h}-th-12`];
+      drawn.push(
+        `drawtext=fontfile=${filterValue(input.fontFile)}:textfile=${filterValue(textFile)}:` +
+          `expansion=none:fontcolor=white:fontsize=${card ? size.card : size.label}:` +
+          `x=${filterValue(x)}:y=${filterValue(y)}` +
+          (card ? '' : ':box=1:boxcolor=black@0.55:boxborderw=5') +
+          `:enable=${filterValue(during(merge(spans)))}`,
+      );
+    }
+    graph.push(`[${last}]${drawn.length ? drawn.join(',') : 'null'}[vout]`);
+  }
+
+  // Everyone's audio, each from where it starts (the gaps of silence suppression filled).
+  const d = seconds(durationMs);
+  if (soundInputs.length === 0) {
+    graph.push(`anullsrc=r=48000:cl=mono:d=${d}[mix]`);
+  } else {
+    soundInputs.forEach((index, j) =>
+      graph.push(`[${index}:a]aresample=48000:async=1:first_pts=0,aformat=channel_layouts=mono[a${j}]`),
+    );
+    graph.push(
+      `${soundInputs.map((_, j) => `[a${j}]`).join('')}amix=inputs=${soundInputs.length}:` +
+        `duration=longest:dropout_transition=0:normalize=0,apad=whole_dur=${d}[mix]`,
+    );
+  }
+  const audioOuts = [video ? 'am' : null, 'aa', input.outputs.wav ? 'aw' : null].filter(
+    (x): x is string => x !== null,
+  );
+  graph.push(
+    `[mix]asplit=${audioOuts.length}${audioOuts.map((a) => `[${a}]`).join('')}`,
+  );
+  if (input.outputs.wav) {
+    graph[graph.length - 1] = graph[graph.length - 1]!.replace('[aw]', '[aw48]');
+    graph.push('[aw48]aresample=16000,aformat=sample_fmts=s16:channel_layouts=mono[aw]');
+  }
+
+  args.push('-filter_complex_script', file('graph.txt', `${graph.join(';\n')}\n`));
+  const aac = ['-c:a', 'aac', '-b:a', encode.audioBitrate, '-ac', '1'];
+  if (video) {
+    args.push(
+      '-map', '[vout]', '-map', '[am]',
+      '-c:v', 'libx264', '-preset', encode.preset, '-crf', String(encode.crf),
+      '-pix_fmt', 'yuv420p', '-r', String(fps), '-g', String(fps * 4),
+      ...aac, '-t', d, '-movflags', '+faststart', input.outputs.video!,
+    );
+  }
+  args.push('-map', '[aa]', ...aac, '-t', d, '-movflags', '+faststart', input.outputs.audio);
+  if (input.outputs.wav) {
+    args.push('-map', '[aw]', '-c:a', 'pcm_s16le', '-t', d, input.outputs.wav);
+  }
+  return { args, files, segments };
+}
+
+/** Joins touching intervals (fewer terms in an enable expression). */
+function merge(spans: readonly [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [s, e] of [...spans].sort((a, b) => a[0] - b[0])) {
+    const last = out[out.length - 1];
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
+  }
+  return out;
+}

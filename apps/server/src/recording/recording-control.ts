@@ -1,0 +1,157 @@
+/**
+ * Starting and stopping a meeting's cloud recording (`conference/startRecord|stopRecord`):
+ * who may (the host; video for Pro; room left in the owner's storage), the recording's row,
+ * the meeting's `recordStatus` every member sees, and the composition job once it stops.
+ * Ending the meeting stops its recording; a recording left running by a meeting that ended
+ * while the server was down is stopped at start-up.
+ */
+import {
+  CONFERENCE_STATUS,
+  RECORD_TYPE_NUMBER,
+  type RecordLayout,
+  type RecordType,
+} from '@meet/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ConferenceService } from '../conferences/conference-service.js';
+import type { HostControl } from '../conferences/host-control.js';
+import type { ConferenceRow, RecordingRow, UserRow } from '../db/schema/index.js';
+import type { JobQueue } from '../jobs/types.js';
+import { AppError } from '../lib/app-error.js';
+import type { Clock } from '../lib/clock.js';
+import { entitlementsOf } from '../payments/entitlements.js';
+import type { ConferencesRepository } from '../repositories/conferences-repository.js';
+import type { CaptureRepository } from './capture-repository.js';
+
+/** The job that composes a stopped recording (recording-jobs.ts). */
+export const COMPOSE_JOB = 'compose';
+export interface ComposeJobData {
+  recordingId: number;
+}
+
+/** What the media side does when a recording starts and stops (RoomRecorder on this node). */
+export interface RecordingMedia {
+  started(conferenceId: string, recording: RecordingRow): Promise<void>;
+  stopped(conferenceId: string): Promise<void>;
+}
+
+export interface RecordingControlDeps {
+  capture: CaptureRepository;
+  conferences: ConferencesRepository;
+  service: ConferenceService;
+  hostControl: HostControl;
+  clock: Clock;
+  jobs: () => JobQueue | undefined;
+  /** The media side, when this node has a media server. */
+  media: () => RecordingMedia | undefined;
+  log: FastifyBaseLogger;
+}
+
+export class RecordingControl {
+  constructor(private readonly deps: RecordingControlDeps) {
+    deps.service.on('ended', (conferenceId) => {
+      void this.stopFor(conferenceId).catch((error: unknown) =>
+        deps.log.error(
+          { err: error, conferenceId },
+          'stopping the recording of an ended meeting failed',
+        ),
+      );
+    });
+  }
+
+  private async hostMeeting(caller: UserRow, conferenceUri: string): Promise<ConferenceRow> {
+    const conf = await this.deps.hostControl.find({ conferenceUri });
+    if (conf.status === CONFERENCE_STATUS.finished) throw AppError.meetingOver();
+    if (conf.hostId !== caller.id) throw AppError.forbidden('hostOnly');
+    return conf;
+  }
+
+  async start(
+    caller: UserRow,
+    request: { conferenceUri: string; recordType: RecordType; layout: RecordLayout },
+  ): Promise<RecordingRow> {
+    const conf = await this.hostMeeting(caller, request.conferenceUri);
+    const media = this.deps.media();
+    if (!media) throw AppError.unavailable('recordingNeedsMedia');
+    const now = this.deps.clock.now();
+    const plan = entitlementsOf(caller, now);
+    if (request.recordType === 'video' && !plan.videoRecording)
+      throw AppError.forbidden('videoRecordPro');
+    if ((await this.deps.capture.usedBytes(caller.id)) >= plan.storageBytes)
+      throw AppError.unavailable('storageDepleted');
+    if (conf.recordStatus === 1 || (await this.deps.capture.running(conf.id)))
+      throw AppError.unavailable('alreadyRecording');
+    const recording = await this.deps.capture.create({
+      conferenceId: conf.id,
+      ownerId: caller.id,
+      name: conf.topic,
+      recordType: request.recordType,
+      layout: request.layout,
+      startedAt: now,
+    });
+    await this.deps.service.setProperties(conf, {
+      recordStatus: 1,
+      recordType: RECORD_TYPE_NUMBER[request.recordType],
+      recordStartedAt: new Date(now),
+    });
+    await media.started(conf.conferenceId, recording);
+    return recording;
+  }
+
+  async stop(caller: UserRow, conferenceUri: string): Promise<void> {
+    const conf = await this.hostMeeting(caller, conferenceUri);
+    const recording = await this.deps.capture.running(conf.id);
+    if (!recording) throw AppError.unavailable('notRecording');
+    await this.finish(conf, recording);
+  }
+
+  /** The meeting ended: its recording (if any) stops and is processed. */
+  private async stopFor(conferenceId: string): Promise<void> {
+    const conf = await this.deps.service.get(conferenceId);
+    const recording = await this.deps.capture.running(conf.id);
+    if (recording) await this.finish(conf, recording);
+  }
+
+  private async finish(conf: ConferenceRow, recording: RecordingRow): Promise<void> {
+    await this.deps
+      .media()
+      ?.stopped(conf.conferenceId)
+      .catch((error: unknown) =>
+        this.deps.log.warn({ err: error }, 'stopping janus recording failed'),
+      );
+    if (!(await this.deps.capture.stop(recording.id, this.deps.clock.now()))) return;
+    await this.deps.service.setProperties(conf, {
+      recordStatus: 0,
+      recordType: 0,
+      recordStartedAt: null,
+    });
+    await this.queue(recording.id);
+  }
+
+  private async queue(recordingId: number): Promise<void> {
+    const jobs = this.deps.jobs();
+    if (!jobs) throw new Error('no job queue on this node');
+    await jobs.send<ComposeJobData>(
+      COMPOSE_JOB,
+      { recordingId },
+      { singletonKey: `compose-${recordingId}` },
+    );
+  }
+
+  /** At start-up: recordings whose meeting ended meanwhile are stopped and processed. */
+  async recover(): Promise<void> {
+    for (const recording of await this.deps.capture.allRunning()) {
+      const conf = await this.deps.conferences.byId(recording.conferenceId);
+      if (conf && conf.status !== CONFERENCE_STATUS.finished) continue;
+      if (await this.deps.capture.stop(recording.id, this.deps.clock.now())) {
+        if (conf) {
+          await this.deps.service.setProperties(conf, {
+            recordStatus: 0,
+            recordType: 0,
+            recordStartedAt: null,
+          });
+        }
+        await this.queue(recording.id);
+      }
+    }
+  }
+}

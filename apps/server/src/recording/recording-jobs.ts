@@ -1,0 +1,128 @@
+/**
+ * The recording's background jobs, worked by nodes with ROLE all or worker:
+ * - `compose`: Janus's files → the MP4, the audio file and the preview (compose-recording.ts),
+ *   then the transcript pass over its audio; the owner gets a `record` message when it is ready,
+ *   or when the last try failed (the recording is then `failed` with the reason).
+ * - `transcript`: the transcript pass again over a ready recording's stored audio
+ *   (`/sm/convertToText`).
+ * A transcript that cannot be made never fails the recording: it stays playable without one.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database.js';
+import { recordings } from '../db/schema/index.js';
+import type { Engines } from '../engines/types.js';
+import type { JobContext, JobQueue } from '../jobs/types.js';
+import type { MessageCenter } from '../messages/message-center.js';
+import { notifyRecordingProcessed } from '../records/processed-notices.js';
+import { TRANSCRIPT_JOB } from '../records/summaries.js';
+import type { BlobStore } from '../storage/blob-store.js';
+import { transcribeRecording } from '../transcripts/transcribe-recording.js';
+import { composeRecording } from './compose-recording.js';
+import { run } from './media-tools.js';
+import { COMPOSE_JOB, type ComposeJobData } from './recording-control.js';
+
+export interface RecordingJobDeps {
+  db: Db;
+  blobs: BlobStore;
+  engines: Engines;
+  messages: MessageCenter;
+  /** Where Janus wrote the recordings' raw files. */
+  rawDir: string;
+  /** Where a job's temporary files go. */
+  workRoot: string;
+  log: FastifyBaseLogger;
+}
+
+export async function workRecordingJobs(jobs: JobQueue, deps: RecordingJobDeps): Promise<void> {
+  await jobs.work<ComposeJobData>(COMPOSE_JOB, (data, context) => compose(deps, data, context));
+  await jobs.work<ComposeJobData>(TRANSCRIPT_JOB, (data, context) =>
+    transcriptAgain(deps, data, context),
+  );
+}
+
+async function row(db: Db, id: number) {
+  const [found] = await db.select().from(recordings).where(eq(recordings.id, id));
+  return found;
+}
+
+async function compose(deps: RecordingJobDeps, data: ComposeJobData, context: JobContext) {
+  const { db, log } = deps;
+  const before = await row(db, data.recordingId);
+  // Deleted meanwhile, or already done by an earlier try that lost its claim late.
+  if (!before || before.status === 'ready') return;
+  let workDir: string | undefined;
+  try {
+    const result = await composeRecording(
+      { db, blobs: deps.blobs, rawDir: deps.rawDir, workRoot: deps.workRoot, log },
+      data.recordingId,
+      context.signal,
+    );
+    workDir = result.workDir;
+    if (result.wavPath && !context.signal.aborted) {
+      await transcribeRecording({
+        db,
+        recordingRowId: data.recordingId,
+        audioPath: result.wavPath,
+        engines: deps.engines,
+      }).catch((error: unknown) =>
+        log.warn({ err: error, recording: data.recordingId }, 'transcript pass failed'),
+      );
+    }
+  } catch (error) {
+    if (!context.signal.aborted && context.attempt > context.retryLimit) {
+      await db
+        .update(recordings)
+        .set({ status: 'failed', error: String((error as Error).message ?? error).slice(0, 500) })
+        .where(eq(recordings.id, data.recordingId));
+      await notify(deps, data.recordingId);
+    }
+    throw error;
+  } finally {
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  }
+  await notify(deps, data.recordingId);
+}
+
+async function notify(deps: RecordingJobDeps, id: number): Promise<void> {
+  const after = await row(deps.db, id);
+  if (after) {
+    await notifyRecordingProcessed(deps.messages, after).catch((error: unknown) =>
+      deps.log.warn({ err: error }, 'recording notice failed'),
+    );
+  }
+}
+
+/** Runs the transcript pass again over a ready recording's stored audio. */
+async function transcriptAgain(deps: RecordingJobDeps, data: ComposeJobData, context: JobContext) {
+  const recording = await row(deps.db, data.recordingId);
+  if (!recording || recording.status !== 'ready') return;
+  const dir = await mkdtemp(path.join(tmpdir(), 'meet-transcript-'));
+  try {
+    let wav: string | null = null;
+    const stored = recording.audioKey ? await deps.blobs.get(recording.audioKey) : null;
+    if (stored) {
+      const audio = path.join(dir, 'audio');
+      await pipeline(stored.stream, createWriteStream(audio));
+      wav = path.join(dir, 'audio.wav');
+      await run(
+        'ffmpeg',
+        ['-hide_banner', '-loglevel', 'error', '-y', '-i', audio, '-ac', '1', '-ar', '16000', wav],
+        { signal: context.signal },
+      );
+    }
+    await transcribeRecording({
+      db: deps.db,
+      recordingRowId: recording.id,
+      audioPath: wav,
+      engines: deps.engines,
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * The rules of recordings for the records API (SPEC.md sections 4, 6 and 7, "Records"): who may
+ * open one (record-access.ts), the list of mine and shared with me, rename, delete (its files
+ * too, which frees the owner's storage), taking a shared one off my list, and the sharing scope.
+ */
+import {
+  APPLY_STATUS,
+  type Language,
+  type RecordInfo,
+  type RecordListItem,
+  type ShareScope,
+} from '@meet/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { UserRow } from '../db/schema/index.js';
+import type { Clock } from '../lib/clock.js';
+import { entitlementsOf } from '../payments/entitlements.js';
+import type { BlobStore } from '../storage/blob-store.js';
+import type { AccessRepository } from './access-repository.js';
+import { recordListItemOf } from './present.js';
+import { accessTo, applyStatusOf, type AccessVerdict } from './record-access.js';
+import {
+  noRecordAccess,
+  recordConflict,
+  recordNotFound,
+  recordOwnerOnly,
+} from './record-errors.js';
+import type { RecordTranscript } from './record-transcript.js';
+import type { RecordingLinks } from './recording-links.js';
+import type { RecordingView, RecordsRepository } from './records-repository.js';
+
+export interface RecordsDeps {
+  records: RecordsRepository;
+  access: AccessRepository;
+  transcript: RecordTranscript;
+  links: RecordingLinks;
+  blobs: BlobStore;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+export class RecordsService {
+  constructor(private readonly deps: RecordsDeps) {}
+
+  get links(): RecordingLinks {
+    return this.deps.links;
+  }
+
+  async find(recordId: string): Promise<RecordingView> {
+    const view = await this.deps.records.byRecordId(recordId);
+    if (!view) throw recordNotFound();
+    return view;
+  }
+
+  /** The recording, when `user` owns it (else 403; a missing one is 404). */
+  async owned(user: UserRow, recordId: string): Promise<RecordingView> {
+    const view = await this.find(recordId);
+    if (view.row.ownerId !== user.id) throw recordOwnerOnly();
+    return view;
+  }
+
+  /** Whether and why the viewer (undefined: nobody signed in) may open the recording. */
+  async verdict(
+    view: RecordingView,
+    viewer: UserRow | null,
+  ): Promise<{ verdict: AccessVerdict; applyStatus: number }> {
+    if (!viewer || viewer.id === view.row.ownerId) {
+      return { verdict: accessTo(view.row, viewer?.id, false), applyStatus: APPLY_STATUS.none };
+    }
+    const requests = await this.deps.access.requestsOf(view.row.id, viewer.id);
+    const applyStatus = applyStatusOf(requests, this.deps.clock.now());
+    return {
+      verdict: accessTo(view.row, viewer.id, applyStatus === APPLY_STATUS.approved),
+      applyStatus,
+    };
+  }
+
+  /**
+   * The recording page's data for whoever may open it; anyone else is refused with
+   * `noRecordAccess` carrying the teaser (name, owner, their request's state).
+   */
+  async info(viewer: UserRow | null, recordId: string, language: Language): Promise<RecordInfo> {
+    const view = await this.find(recordId);
+    const { verdict, applyStatus } = await this.verdict(view, viewer);
+    if (verdict === 'none') {
+      throw noRecordAccess({
+        recordId: view.row.recordId,
+        name: view.row.name,
+        ownerName: view.ownerName,
+        applyStatus,
+      });
+    }
+    return this.infoOf(view, viewer?.id, applyStatus, language);
+  }
+
+  /** The page's data of a recording the viewer may open. */
+  async infoOf(
+    view: RecordingView,
+    viewerId: number | undefined,
+    applyStatus: number,
+    language: Language,
+  ): Promise<RecordInfo> {
+    const r = view.row;
+    return {
+      ...recordListItemOf(view, viewerId, this.deps.links),
+      transcript: await this.deps.transcript.entries(view, language),
+      minutes: r.minutes,
+      chapters: r.chapters,
+      summaryEngine: r.summaryEngine,
+      summaryStatus: r.summaryStatus as RecordInfo['summaryStatus'],
+      applyStatus,
+      ownerName: view.ownerName,
+    };
+  }
+
+  /** The owner's view of their recording after a change. */
+  async ownerInfo(user: UserRow, recordId: string, language: Language): Promise<RecordInfo> {
+    return this.infoOf(await this.owned(user, recordId), user.id, APPLY_STATUS.none, language);
+  }
+
+  /** Mine and shared with me, newest first, with my storage used and allowed. */
+  async list(
+    user: UserRow,
+    pageNum: number,
+    pageSize: number,
+  ): Promise<{ list: RecordListItem[]; pageNum: number; usedBytes: number; quotaBytes: number }> {
+    const [views, usedBytes] = await Promise.all([
+      this.deps.records.listFor(user.id, (pageNum - 1) * pageSize, pageSize),
+      this.deps.records.usedBytes(user.id),
+    ]);
+    return {
+      list: views.map((view) => recordListItemOf(view, user.id, this.deps.links)),
+      pageNum,
+      usedBytes,
+      quotaBytes: entitlementsOf(user, this.deps.clock.now()).storageBytes,
+    };
+  }
+
+  async rename(user: UserRow, recordId: string, name: string): Promise<void> {
+    const view = await this.owned(user, recordId);
+    await this.deps.records.update(view.row.id, { name });
+  }
+
+  async setShareScope(user: UserRow, recordId: string, shareScope: ShareScope): Promise<void> {
+    const view = await this.owned(user, recordId);
+    await this.deps.records.update(view.row.id, { shareScope });
+  }
+
+  /**
+   * Deletes the owner's recording: its files, then its rows (its streams, timeline, transcript
+   * and requests go with it), which frees the storage it counted. Not while it is still being
+   * recorded or processed (the job would write files for a recording that is gone).
+   */
+  async remove(user: UserRow, recordId: string): Promise<void> {
+    const view = await this.owned(user, recordId);
+    const r = view.row;
+    if (r.status === 'recording' || r.status === 'processing') {
+      throw recordConflict('recordingNotReady');
+    }
+    for (const key of [r.videoKey, r.audioKey, r.previewKey]) {
+      if (key) await this.deps.blobs.delete(key);
+    }
+    await this.deps.records.delete(r.id);
+    this.deps.log.info({ recordId, bytes: r.sizeBytes }, 'recording deleted');
+  }
+
+  /** Takes a recording shared with me off my list (the owner's recording is untouched). */
+  async removeShared(user: UserRow, recordId: string): Promise<void> {
+    const view = await this.find(recordId);
+    if (view.row.ownerId === user.id) throw recordConflict('ownRecordingNotShared');
+    const hidden = await this.deps.access.hide(
+      view.row.id,
+      user.id,
+      new Date(this.deps.clock.now()),
+    );
+    if (!hidden) throw recordNotFound();
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Calendars (issue 16): the signed-in user's subscription address (`/api/user/getCalendarFeed`,
+ * `resetCalendarFeed`), the feed at that address, and one meeting's event for "Add to calendar".
+ * The feed and the single event are plain GETs with no token: calendar apps fetch them.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { replySchema } from '@meet/shared';
+import { AppError } from '../../lib/app-error.js';
+import { requestLanguage } from '../../lib/language.js';
+import { ok } from '../../lib/reply.js';
+import { requireRealUser } from '../../plugins/auth.js';
+import { mediaServerUrl } from './tool.js';
+
+const feedReply = replySchema(z.object({ url: z.string() }));
+const ICS = 'text/calendar; charset=utf-8';
+
+/** `/api/user/*` calendar calls. */
+export async function calendarUserRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { calendars } = app.services;
+  const tags = ['calendar'];
+  app.post(
+    '/getCalendarFeed',
+    { onRequest: requireRealUser, schema: { tags, response: { 200: feedReply } } },
+    async (request) =>
+      ok(request, { url: await calendars.feedUrl(request.user!, mediaServerUrl(request)) }),
+  );
+  app.post(
+    '/resetCalendarFeed',
+    { onRequest: requireRealUser, schema: { tags, response: { 200: feedReply } } },
+    async (request) =>
+      ok(request, { url: await calendars.resetFeed(request.user!, mediaServerUrl(request)) }),
+  );
+}
+
+/** The public `.ics` addresses. */
+export async function calendarFileRoutes(app: FastifyInstance) {
+  const { calendars, conferenceService } = app.services;
+
+  app.get<{ Params: { file: string } }>(
+    '/calendar/:file',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const token = /^([A-Za-z0-9_-]{16,64})\.ics$/.exec(request.params.file)?.[1];
+      const text =
+        token && (await calendars.feed(token, mediaServerUrl(request), requestLanguage(request)));
+      if (!text) throw AppError.notFound();
+      return reply.type(ICS).header('cache-control', 'private, max-age=300').send(text);
+    },
+  );
+
+  app.get<{ Params: { file: string } }>(
+    '/calendar/meeting/:file',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const id = /^(\d{9,10})\.ics$/.exec(request.params.file)?.[1];
+      if (!id) throw AppError.notFound();
+      const conf = await conferenceService.get(id);
+      return reply
+        .type(ICS)
+        .header('content-disposition', `attachment; filename="meeting-${id}.ics"`)
+        .send(calendars.meetingIcs(conf, mediaServerUrl(request), requestLanguage(request)));
+    },
+  );
+}

@@ -1,0 +1,186 @@
+/**
+ * Captions, translation, interpretation and AI credits (SPEC.md section 7): `/audio/*`,
+ * `/conference/setAsrStatus` and `/energyPoint/*`. CaptionsService holds the rules.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  captionState,
+  captionsMeetingBody,
+  captionsReply,
+  consumeDetailBody,
+  consumeDetailReply,
+  getTranslateLanguageBody,
+  pointsInfo,
+  replySchema,
+  setAsrStatusBody,
+  speechReply,
+  startInterpretBody,
+  startTranslateBody,
+  stopTranslateBody,
+  transcriptQuery,
+  transcriptReply,
+  translateLanguagesReply,
+  updateVoiceLanguageBody,
+  voiceLanguageReply,
+} from '@meet/shared';
+import { requestLanguage } from '../../lib/language.js';
+import { ok } from '../../lib/reply.js';
+import { authenticate } from '../../plugins/auth.js';
+import { contentDisposition } from '../../polls/export.js';
+import { transcriptFile } from '../../captions/transcript-file.js';
+
+export default async function captionsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const captions = app.services.captions;
+  app.addHook('onRequest', authenticate);
+  const tags = ['captions'];
+  const route = <B extends z.ZodType, R extends z.ZodType>(body: B, reply: R) => ({
+    schema: { tags, body, response: { 200: replySchema(reply) } },
+  });
+  const meeting = () => route(captionsMeetingBody, captionsReply);
+
+  app.post('/audio/startSubtitle', meeting(), async (request) =>
+    ok(request, await captions.startSubtitle(request.user!, request.body.conferenceUri)),
+  );
+  app.post('/audio/stopSubtitle', meeting(), async (request) =>
+    ok(request, await captions.stopSubtitle(request.user!, request.body.conferenceUri)),
+  );
+  app.post('/audio/getCaptionSettings', meeting(), async (request) =>
+    ok(request, await captions.mine(request.user!, request.body.conferenceUri)),
+  );
+  app.post('/conference/setAsrStatus', route(setAsrStatusBody, captionState), async (request) => {
+    const { conferenceUri, asrStatus } = request.body;
+    return ok(request, await captions.setAsrStatus(request.user!, conferenceUri, asrStatus));
+  });
+
+  app.post(
+    '/audio/getTranslateLanguage',
+    {
+      schema: {
+        tags,
+        body: getTranslateLanguageBody,
+        response: { 200: replySchema(translateLanguagesReply) },
+      },
+    },
+    async (request) => {
+      const ui = requestLanguage(request);
+      const { asr, translate, tts } = app.services.engines.describe();
+      return ok(request, { list: captions.abilities(ui), engines: { asr, translate, tts } });
+    },
+  );
+
+  app.post(
+    '/audio/updateVoiceLanguage',
+    route(updateVoiceLanguageBody, voiceLanguageReply),
+    async (request) => {
+      const { conferenceUri, language } = request.body;
+      return ok(
+        request,
+        await captions.updateVoiceLanguage(request.user!, conferenceUri, language),
+      );
+    },
+  );
+
+  app.post('/audio/startTranslate', route(startTranslateBody, speechReply), async (request) => {
+    const { conferenceUri, dstLanguage, actionType } = request.body;
+    return ok(
+      request,
+      await captions.startTranslate(
+        request.user!,
+        conferenceUri,
+        dstLanguage,
+        actionType,
+        requestLanguage(request),
+      ),
+    );
+  });
+
+  app.post('/audio/stopTranslate', route(stopTranslateBody, speechReply), async (request) => {
+    const { conferenceUri, actionType } = request.body;
+    return ok(request, await captions.stopTranslate(request.user!, conferenceUri, actionType));
+  });
+
+  for (const [path, allowed] of [
+    ['/audio/enableTranslate', true],
+    ['/audio/disableTranslate', false],
+  ] as const) {
+    app.post(path, route(captionsMeetingBody, captionState), async (request) => {
+      const { conferenceUri } = request.body;
+      return ok(request, await captions.setTranslateAllowed(request.user!, conferenceUri, allowed));
+    });
+  }
+
+  app.post('/audio/startInterpret', route(startInterpretBody, speechReply), async (request) => {
+    const b = request.body;
+    return ok(
+      request,
+      await captions.startInterpret(
+        request.user!,
+        b.conferenceUri,
+        {
+          source: b.sourceLanguage,
+          target: b.translateLanguage,
+          tone: b.translateTone,
+          useTTS: b.useTTS,
+        },
+        requestLanguage(request),
+      ),
+    );
+  });
+
+  app.post('/audio/stopInterpret', route(captionsMeetingBody, speechReply), async (request) => {
+    const { conferenceUri } = request.body;
+    return ok(request, await captions.stopInterpret(request.user!, conferenceUri));
+  });
+
+  app.post('/audio/getTranscript', route(captionsMeetingBody, transcriptReply), async (request) => {
+    const { conferenceUri } = request.body;
+    return ok(request, { list: await captions.transcript(request.user!, conferenceUri) });
+  });
+
+  /** The transcript as a file: WebVTT (with cue times) or plain text. */
+  app.post(
+    '/audio/downloadTranscript',
+    { schema: { tags, body: transcriptQuery } },
+    async (request, reply) => {
+      const { conferenceUri, format } = request.body;
+      const conf = await captions.meetingOf(request.user!, conferenceUri);
+      const lines = await captions.transcript(request.user!, conferenceUri);
+      const file = transcriptFile(conf, lines, format, requestLanguage(request));
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', contentDisposition(file.filename))
+        .send(file.body);
+    },
+  );
+
+  app.post(
+    '/energyPoint/getCreatorEnergyPointInfo',
+    route(captionsMeetingBody, pointsInfo),
+    async (request) => {
+      const { conferenceUri } = request.body;
+      return ok(request, await captions.creatorPoints(request.user!, conferenceUri));
+    },
+  );
+  app.post(
+    '/energyPoint/getMyEnergyPointInfo',
+    { schema: { tags, response: { 200: replySchema(pointsInfo) } } },
+    async (request) => ok(request, await captions.myPoints(request.user!)),
+  );
+  app.post(
+    '/energyPoint/getConsumeDetailRecord',
+    {
+      schema: { tags, body: consumeDetailBody, response: { 200: replySchema(consumeDetailReply) } },
+    },
+    async (request) => {
+      const pageNum = request.body?.pageNum ?? 1;
+      const pageSize = request.body?.pageSize ?? 20;
+      return ok(request, {
+        pageNum,
+        list: await captions.spending(request.user!, pageNum, pageSize),
+      });
+    },
+  );
+}

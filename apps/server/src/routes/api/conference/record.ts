@@ -1,0 +1,45 @@
+/**
+ * Cloud recording of a meeting (SPEC.md section 7): `conference/startRecord` and `stopRecord`.
+ * RecordingControl decides who may; these only read the call.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { emptyPayload, replySchema, startRecordBody, stopRecordBody } from '@meet/shared';
+import { z } from 'zod';
+import { ok } from '../../../lib/reply.js';
+import { authenticate } from '../../../plugins/auth.js';
+
+const started = z.object({ recordId: z.string() });
+
+export default async function recordControlRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { recordingControl } = app.services;
+  const tags = ['conference'];
+  const limit = { rateLimit: { max: 60, timeWindow: 60_000 } };
+
+  app.post(
+    '/startRecord',
+    {
+      onRequest: authenticate,
+      config: limit,
+      schema: { tags, body: startRecordBody, response: { 200: replySchema(started) } },
+    },
+    async (request) => {
+      const recording = await recordingControl.start(request.user!, request.body);
+      return ok(request, { recordId: recording.recordId });
+    },
+  );
+
+  app.post(
+    '/stopRecord',
+    {
+      onRequest: authenticate,
+      config: limit,
+      schema: { tags, body: stopRecordBody, response: { 200: replySchema(emptyPayload) } },
+    },
+    async (request) => {
+      await recordingControl.stop(request.user!, request.body.conferenceUri);
+      return ok(request, null);
+    },
+  );
+}

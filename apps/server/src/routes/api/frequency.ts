@@ -1,0 +1,21 @@
+/**
+ * `/frequency/status` (SPEC.md section 7, "Other"): what the caller's plan lets them do now —
+ * video recording, storage, monthly AI credits, translation — and the subscription behind it.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { frequencyStatusPayload, replySchema } from '@meet/shared';
+import { ok } from '../../lib/reply.js';
+import { authenticate } from '../../plugins/auth.js';
+
+export default async function frequencyRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/status',
+    {
+      onRequest: authenticate,
+      schema: { tags: ['billing'], response: { 200: replySchema(frequencyStatusPayload) } },
+    },
+    async (request) => ok(request, await app.services.billing.status(request.user!)),
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * The message center (SPEC.md section 7, `/message/getMessages`), under /api/message: a page of
+ * my messages, newest first (`messageTime`: the time of the oldest shown, for the page after
+ * it), and marking some or all read. New messages also arrive over the `/message` socket.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  getMessagesBody,
+  markReadBody,
+  markReadReply,
+  messagesReply,
+  replySchema,
+} from '@meet/shared';
+import { ok } from '../../../lib/reply.js';
+import { authenticate } from '../../../plugins/auth.js';
+
+export default async function messageRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { messageCenter } = app.services;
+  app.addHook('onRequest', authenticate);
+  const tags = ['message'];
+
+  app.post(
+    '/getMessages',
+    { schema: { tags, body: getMessagesBody, response: { 200: replySchema(messagesReply) } } },
+    async (request) => {
+      const { messageTime, pageSize } = request.body ?? {};
+      return ok(request, await messageCenter.list(request.user!.id, { messageTime, pageSize }));
+    },
+  );
+
+  app.post(
+    '/markRead',
+    { schema: { tags, body: markReadBody, response: { 200: replySchema(markReadReply) } } },
+    async (request) =>
+      ok(request, await messageCenter.markRead(request.user!.id, request.body.messageIds)),
+  );
+}

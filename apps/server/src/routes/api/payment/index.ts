@@ -1,0 +1,78 @@
+/**
+ * Card payments (SPEC.md section 7, "Payments"), under /api/payment/stripe whichever provider
+ * runs: `createSubscribeSession` starts a checkout, `paymentStatus` says how it went,
+ * `customerPortal` opens the page where the subscription is managed; the provider's signed
+ * events arrive at `webhook` (webhook.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createSubscribeSessionBody,
+  customerPortalBody,
+  customerPortalPayload,
+  paymentStatusBody,
+  paymentStatusPayload,
+  replySchema,
+  subscribeSessionPayload,
+} from '@meet/shared';
+import { ok } from '../../../lib/reply.js';
+import { requireRealUser } from '../../../plugins/auth.js';
+import { mediaServerUrl } from '../tool.js';
+import webhookRoutes from './webhook.js';
+
+export default async function paymentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { billing } = app.services;
+  const tags = ['billing'];
+
+  app.post(
+    '/createSubscribeSession',
+    {
+      onRequest: requireRealUser,
+      config: { accountLimit: { max: 20, by: 'user' } },
+      schema: {
+        tags,
+        body: createSubscribeSessionBody,
+        response: { 200: replySchema(subscribeSessionPayload) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await billing.createSession(request.user!, request.body, mediaServerUrl(request)),
+      ),
+  );
+
+  app.post(
+    '/paymentStatus',
+    {
+      onRequest: requireRealUser,
+      schema: {
+        tags,
+        body: paymentStatusBody,
+        response: { 200: replySchema(paymentStatusPayload) },
+      },
+    },
+    async (request) =>
+      ok(request, await billing.paymentStatus(request.user!, request.body.sessionId)),
+  );
+
+  app.post(
+    '/customerPortal',
+    {
+      onRequest: requireRealUser,
+      schema: {
+        tags,
+        body: customerPortalBody.optional(),
+        response: { 200: replySchema(customerPortalPayload) },
+      },
+    },
+    async (request) => {
+      const site = mediaServerUrl(request);
+      const returnUrl = request.body?.returnUrl ?? `${site}/home/meetings`;
+      return ok(request, await billing.portal(request.user!, returnUrl, site));
+    },
+  );
+
+  await app.register(webhookRoutes);
+}

@@ -1,0 +1,48 @@
+/**
+ * A recording's transcript edits (SPEC.md section 7, `/asr/updateRecordMemberName`,
+ * `updateAsrFile`), under /api/asr: speakers' names, and a whole edited transcript (multipart
+ * `recordId` + `updateFile`, the lines as JSON). Only the recording's owner edits.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recordInfo, replySchema, updateRecordMemberNameBody } from '@meet/shared';
+import { requestLanguage } from '../../../lib/language.js';
+import { ok } from '../../../lib/reply.js';
+import { authenticate } from '../../../plugins/auth.js';
+import { readRecordUpload } from '../../../records/form-upload.js';
+
+export default async function asrRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { records, recordTranscript } = app.services;
+  app.addHook('onRequest', authenticate);
+  const tags = ['record'];
+  const infoReply = { 200: replySchema(recordInfo) };
+
+  app.post(
+    '/updateRecordMemberName',
+    { schema: { tags, body: updateRecordMemberNameBody, response: infoReply } },
+    async (request) => {
+      const { recordId, memberInfo } = request.body;
+      const view = await records.owned(request.user!, recordId);
+      await recordTranscript.nameSpeakers(view, memberInfo);
+      return ok(
+        request,
+        await records.ownerInfo(request.user!, recordId, requestLanguage(request)),
+      );
+    },
+  );
+
+  app.post(
+    '/updateAsrFile',
+    { schema: { tags, consumes: ['multipart/form-data'], response: infoReply } },
+    async (request) => {
+      const { recordId, text } = await readRecordUpload(request);
+      const view = await records.owned(request.user!, recordId);
+      await recordTranscript.replaceFrom(view, text);
+      return ok(
+        request,
+        await records.ownerInfo(request.user!, recordId, requestLanguage(request)),
+      );
+    },
+  );
+}

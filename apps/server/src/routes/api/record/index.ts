@@ -1,0 +1,149 @@
+/**
+ * The records calls of SPEC.md section 7 under /api/record: my recordings, one recording's page
+ * (`getRecordInfoByUUID` also without signing in: the /rec/{id} page opens for anyone with the
+ * link), rename, delete, and sharing with access requests (`permission/*`).
+ * The rules live in RecordsService and AccessRequests.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  applyBody,
+  applyDetail,
+  emptyPayload,
+  getApplyBody,
+  myRecordsBody,
+  recordIdBody,
+  recordInfo,
+  recordUuidBody,
+  recordsReply,
+  replySchema,
+  setShareScopeBody,
+  updateApplyBody,
+  updateRecordNameBody,
+} from '@meet/shared';
+import type { UserRow } from '../../../db/schema/index.js';
+import { requestLanguage } from '../../../lib/language.js';
+import { ok } from '../../../lib/reply.js';
+import { authenticate, bearerToken, requireRealUser } from '../../../plugins/auth.js';
+
+export default async function recordRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { records, accessRequests, sessions } = app.services;
+  const tags = ['record'];
+  const infoReply = { 200: replySchema(recordInfo) };
+  const detailReply = { 200: replySchema(applyDetail) };
+  const nothing = { 200: replySchema(emptyPayload) };
+
+  /** The signed-in caller when the request carries a valid token; else nobody (not an error). */
+  async function viewerOf(request: FastifyRequest): Promise<UserRow | null> {
+    const token = bearerToken(request);
+    return token ? ((await sessions.userOf(token)) ?? null) : null;
+  }
+
+  app.post(
+    '/getMyRecords',
+    {
+      onRequest: authenticate,
+      schema: { tags, body: myRecordsBody, response: { 200: replySchema(recordsReply) } },
+    },
+    async (request) => {
+      const { pageNum = 1, pageSize = 20 } = request.body ?? {};
+      return ok(request, await records.list(request.user!, pageNum, pageSize));
+    },
+  );
+
+  app.post(
+    '/getRecordInfo',
+    { onRequest: authenticate, schema: { tags, body: recordIdBody, response: infoReply } },
+    async (request) =>
+      ok(
+        request,
+        await records.info(request.user, request.body.recordId, requestLanguage(request)),
+      ),
+  );
+
+  app.post(
+    '/getRecordInfoByUUID',
+    { schema: { tags, body: recordUuidBody, response: infoReply } },
+    async (request) =>
+      ok(
+        request,
+        await records.info(await viewerOf(request), request.body.uuid, requestLanguage(request)),
+      ),
+  );
+
+  app.post(
+    '/updateRecordName',
+    { onRequest: authenticate, schema: { tags, body: updateRecordNameBody, response: infoReply } },
+    async (request) => {
+      const { recordId, newRecordName } = request.body;
+      await records.rename(request.user!, recordId, newRecordName);
+      return ok(
+        request,
+        await records.ownerInfo(request.user!, recordId, requestLanguage(request)),
+      );
+    },
+  );
+
+  app.post(
+    '/deleteRecord',
+    { onRequest: authenticate, schema: { tags, body: recordIdBody, response: nothing } },
+    async (request) => {
+      await records.remove(request.user!, request.body.recordId);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/deleteSharedRecord',
+    { onRequest: authenticate, schema: { tags, body: recordIdBody, response: nothing } },
+    async (request) => {
+      await records.removeShared(request.user!, request.body.recordId);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/permission/set',
+    { onRequest: authenticate, schema: { tags, body: setShareScopeBody, response: infoReply } },
+    async (request) => {
+      const { recordId, shareScope } = request.body;
+      await records.setShareScope(request.user!, recordId, shareScope);
+      return ok(
+        request,
+        await records.ownerInfo(request.user!, recordId, requestLanguage(request)),
+      );
+    },
+  );
+
+  // Asking needs a real account: the answer arrives in the message center, on Home.
+  app.post(
+    '/permission/apply',
+    { onRequest: requireRealUser, schema: { tags, body: applyBody, response: detailReply } },
+    async (request) => {
+      const { recordId, reason } = request.body;
+      return ok(request, await accessRequests.apply(request.user!, recordId, reason));
+    },
+  );
+
+  app.post(
+    '/permission/getApply',
+    { onRequest: authenticate, schema: { tags, body: getApplyBody, response: detailReply } },
+    async (request) => {
+      const { recordId, permissionRequestId } = request.body;
+      return ok(request, await accessRequests.detail(request.user!, recordId, permissionRequestId));
+    },
+  );
+
+  app.post(
+    '/permission/updateApply',
+    { onRequest: authenticate, schema: { tags, body: updateApplyBody, response: detailReply } },
+    async (request) => {
+      const { recordId, permissionRequestId, status } = request.body;
+      return ok(
+        request,
+        await accessRequests.decide(request.user!, recordId, permissionRequestId, status),
+      );
+    },
+  );
+}

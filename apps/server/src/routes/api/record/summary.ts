@@ -1,0 +1,65 @@
+/**
+ * AI minutes and chapters of a recording (SPEC.md section 7, `/sm/*`), under /api/sm. The edits
+ * come as multipart forms: `recordId` and `updateFile` (the minutes' text, or the chapters' JSON).
+ * The rules live in Summaries.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recordIdBody, recordInfo, replySchema, summaryRemainReply } from '@meet/shared';
+import { requestLanguage } from '../../../lib/language.js';
+import { ok } from '../../../lib/reply.js';
+import { authenticate } from '../../../plugins/auth.js';
+import { readRecordUpload } from '../../../records/form-upload.js';
+
+export default async function summaryRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { records, summaries } = app.services;
+  app.addHook('onRequest', authenticate);
+  const tags = ['record'];
+  const infoReply = { 200: replySchema(recordInfo) };
+  const upload = { tags, consumes: ['multipart/form-data'], response: infoReply };
+
+  app.post(
+    '/startSummary',
+    { schema: { tags, body: recordIdBody, response: infoReply } },
+    async (request) => {
+      const { recordId } = request.body;
+      await summaries.start(request.user!, recordId);
+      return ok(
+        request,
+        await records.ownerInfo(request.user!, recordId, requestLanguage(request)),
+      );
+    },
+  );
+
+  app.post(
+    '/getSummaryRemainTimes',
+    { schema: { tags, response: { 200: replySchema(summaryRemainReply) } } },
+    async (request) => ok(request, await summaries.remain(request.user!)),
+  );
+
+  app.post('/updateSummaryResult', { schema: upload }, async (request) => {
+    const { recordId, text } = await readRecordUpload(request);
+    await summaries.updateMinutes(request.user!, recordId, text);
+    return ok(request, await records.ownerInfo(request.user!, recordId, requestLanguage(request)));
+  });
+
+  app.post('/updateChapter', { schema: upload }, async (request) => {
+    const { recordId, text } = await readRecordUpload(request);
+    await summaries.updateChapters(request.user!, recordId, text);
+    return ok(request, await records.ownerInfo(request.user!, recordId, requestLanguage(request)));
+  });
+
+  app.post(
+    '/convertToText',
+    { schema: { tags, body: recordIdBody, response: infoReply } },
+    async (request) => {
+      const { recordId } = request.body;
+      await summaries.convertToText(request.user!, recordId);
+      return ok(
+        request,
+        await records.ownerInfo(request.user!, recordId, requestLanguage(request)),
+      );
+    },
+  );
+}

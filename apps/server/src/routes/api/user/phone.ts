@@ -1,0 +1,81 @@
+/**
+ * Sign-in by text message (SPEC.md section 7, "User"): `/tool/send-sms` sends a six-digit code
+ * to a number, `/user/phone-login` signs in with it (making an account for a new number). The
+ * same limits and texts as email codes.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  SIGNUP_AI_CREDITS,
+  emptyPayload,
+  loginPayload,
+  maskPhone,
+  phoneLoginBody,
+  replySchema,
+  sendSmsBody,
+  serverText,
+} from '@meet/shared';
+import { requestLanguage } from '../../../lib/language.js';
+import { ok } from '../../../lib/reply.js';
+import { isUniqueViolation } from '../../../repositories/users-repository.js';
+import { signInPayload } from './sign-in-reply.js';
+
+export default async function phoneRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { users, phoneCodes, sms, database } = app.services;
+  const { limits } = app.services.config;
+  // Per IP, and per number named, like the email calls.
+  const limited = {
+    rateLimit: { max: limits.authPerMinute, timeWindow: 60_000 },
+    accountLimit: { max: limits.authPerAccountPerMinute, by: 'phone' as const },
+  };
+  const tags = ['user'];
+
+  app.post(
+    '/tool/send-sms',
+    {
+      config: limited,
+      schema: { tags, body: sendSmsBody, response: { 200: replySchema(emptyPayload) } },
+    },
+    async (request) => {
+      const { phone } = request.body;
+      const code = await phoneCodes.issue(phone, request.ip);
+      await sms.send({
+        to: phone,
+        text: serverText('codeSmsText', requestLanguage(request), { code }),
+      });
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/user/phone-login',
+    {
+      config: limited,
+      schema: { tags, body: phoneLoginBody, response: { 200: replySchema(loginPayload) } },
+    },
+    async (request, reply) => {
+      const { phone, code } = request.body;
+      // The code first: a wrong guess costs a try before anything else is done.
+      await phoneCodes.consume(phone, code);
+      let user = await users.findByPhone(phone);
+      if (!user) {
+        try {
+          user = await database.db.transaction((tx) =>
+            users.createWithoutPassword(tx, {
+              phone,
+              userName: maskPhone(phone),
+              credits: SIGNUP_AI_CREDITS,
+            }),
+          );
+        } catch (error) {
+          // The same number's first sign-in, twice at once: the other one made the account.
+          if (!isUniqueViolation(error)) throw error;
+          user = await users.findByPhone(phone);
+          if (!user) throw error;
+        }
+      }
+      return ok(request, await signInPayload(app, user, reply));
+    },
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * A recording's files behind signed links (records/recording-links.ts):
+ * `GET /files/rec/<recordId>/<video|audio|preview>?exp=…&sig=…[&download=1]`. No header is
+ * needed, so `<video src>` and `<img src>` load them; the player seeks with Range requests (206).
+ * A wrong or expired signature is 403; a recording that is gone, or has no such file, is 404.
+ */
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error.js';
+import { contentDisposition } from '../polls/export.js';
+import { byteRange } from '../records/byte-range.js';
+import { recordNotFound } from '../records/record-errors.js';
+import { isRecordingFileKind } from '../records/recording-links.js';
+
+const CONTENT_TYPES: Record<string, string> = {
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+  opus: 'audio/ogg',
+  wav: 'audio/wav',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+export default async function recordingFileRoutes(app: FastifyInstance) {
+  const { records, blobs, clock } = app.services;
+
+  app.get<{
+    Params: { recordId: string; kind: string };
+    Querystring: { exp?: unknown; sig?: unknown; download?: unknown };
+  }>('/files/rec/:recordId/:kind', { schema: { hide: true } }, async (request, reply) => {
+    const { recordId, kind } = request.params;
+    const { exp, sig, download } = request.query;
+    if (!isRecordingFileKind(kind)) throw AppError.notFound();
+    if (records.links.check(recordId, kind, exp, sig) !== 'valid') {
+      throw AppError.forbidden('recordingLinkInvalid');
+    }
+    const { row } = await records.find(recordId);
+    const key = { video: row.videoKey, audio: row.audioKey, preview: row.previewKey }[kind];
+    if (!key || row.status !== 'ready') throw recordNotFound();
+    const whole = await blobs.get(key);
+    if (!whole) throw recordNotFound();
+
+    const ext = key.split('.').pop()?.toLowerCase() ?? '';
+    reply
+      .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
+      .header('accept-ranges', 'bytes')
+      // Good while the link is: the player may come back for more of the file.
+      .header(
+        'cache-control',
+        `private, max-age=${Math.max(0, Math.floor((Number(exp) - clock.now()) / 1000))}`,
+      );
+    if (download === '1')
+      reply.header('content-disposition', contentDisposition(`${row.name}.${ext}`));
+
+    const range = byteRange(request.headers.range, whole.size);
+    if (range === 'whole') {
+      return reply.header('content-length', whole.size).send(whole.stream);
+    }
+    whole.stream.destroy();
+    if (range === 'unsatisfiable') {
+      return reply.status(416).header('content-range', `bytes */${whole.size}`).send();
+    }
+    const part = await blobs.get(key, range);
+    if (!part) throw recordNotFound();
+    return reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${whole.size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(part.stream);
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * What a test can ask of a media file through ffprobe and ffmpeg: its streams and length, how
+ * loud its sound is, and the colour of its picture at a point and a time.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const exec = promisify(execFile);
+
+export interface ProbedStream {
+  codec_type: string;
+  codec_name: string;
+  width?: number;
+  height?: number;
+  sample_rate?: string;
+}
+
+export async function probe(file: string): Promise<{ streams: ProbedStream[]; seconds: number }> {
+  const { stdout } = await exec('ffprobe', [
+    ...['-v', 'error', '-of', 'json', '-show_entries', 'format=duration'],
+    ...['-show_entries', 'stream=codec_type,codec_name,width,height,sample_rate', file],
+  ]);
+  const json = JSON.parse(stdout) as { streams: ProbedStream[]; format: { duration: string } };
+  return { streams: json.streams, seconds: Number(json.format.duration) };
+}
+
+/** The mean volume of the file's sound in dB (ffmpeg's volumedetect; about -91 is silence). */
+export async function meanVolume(file: string): Promise<number> {
+  const { stderr } = await exec('ffmpeg', [
+    ...['-i', file, '-map', '0:a', '-af', 'volumedetect', '-f', 'null', '-'],
+  ]);
+  return Number(/mean_volume: (-?[\d.]+) dB/.exec(stderr)?.[1] ?? -Infinity);
+}
+
+export type Rgb = readonly [number, number, number];
+
+/** The colour of the picture (`width` wide) at (x, y) at a time. */
+export async function pixel(
+  file: string,
+  seconds: number,
+  x: number,
+  y: number,
+  width = 1280,
+): Promise<Rgb> {
+  const { stdout } = await exec(
+    'ffmpeg',
+    [
+      ...['-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1'],
+      ...['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
+    ],
+    { encoding: 'buffer', maxBuffer: 16 << 20 },
+  );
+  const at = (y * width + x) * 3;
+  return [stdout[at]!, stdout[at + 1]!, stdout[at + 2]!];
+}
+
+export const isRed = ([r, g, b]: Rgb) => r > 180 && g < 70 && b < 70;
+export const isGreen = ([r, g, b]: Rgb) => g > 180 && r < 70 && b < 70;
+export const isBlue = ([r, g, b]: Rgb) => b > 180 && r < 70 && g < 70;

@@ -1,0 +1,335 @@
+/**
+ * Composing a recording after it stopped, with the real janus-pp-rec and ffmpeg on a real
+ * database: .mjr files as Janus writes them (mjr-fixture.ts: ffmpeg's VP8 and Opus of solid
+ * colours and espeak-ng speech), the row's stream pieces and timeline, and what comes out —
+ * the MP4's format, length, sound and layout (the screen share in the main window), the audio
+ * file of an audio-only recording, the stored files and the row made ready.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { recordingEvents, recordingStreams, recordings } from '../src/db/schema/index.js';
+import { composeRecording, type ComposeDeps } from '../src/recording/compose-recording.js';
+import { build, type TestApp } from './helper.js';
+import { meanVolume, pixel, probe, isBlue, isGreen, isRed } from './media-probe.js';
+import { colourVp8, speechOpus, writeEmptyMjr, writeMjr } from './mjr-fixture.js';
+import { makeRecording } from './records-fixture.js';
+import { registered, type Account } from './room-members.js';
+
+let t: TestApp;
+let deps: ComposeDeps;
+let src: string;
+let alice: Account;
+let bob: Account;
+let carol: Account;
+
+let sources: Record<'red' | 'blue' | 'green' | 'aliceVoice' | 'bobVoice', string>;
+
+beforeAll(async () => {
+  t = await build();
+  src = await mkdtemp(path.join(tmpdir(), 'rec-compose-src-'));
+  deps = {
+    db: t.database.db,
+    blobs: t.app.services.blobs,
+    rawDir: path.join(t.dataDir, 'recordings', 'raw'),
+    workRoot: path.join(t.dataDir, 'recordings', 'work'),
+    log: t.app.log,
+  };
+  [alice, bob, carol] = await Promise.all([registered(t), registered(t), registered(t)]);
+  const [red, blue, green, aliceVoice, bobVoice] = await Promise.all([
+    colourVp8(src, 'red', '640x360', 15, 6),
+    colourVp8(src, 'blue', '640x360', 15, 12),
+    colourVp8(src, 'lime', '1280x720', 5, 4),
+    speechOpus(src, 'alice', 'Good morning everyone, thank you for joining the review.', 0.5, 6),
+    speechOpus(src, 'bob', 'Let me share my screen and show the new plan.', 5, 12),
+  ]);
+  sources = { red: red!, blue: blue!, green: green!, aliceVoice: aliceVoice!, bobVoice: bobVoice! };
+}, 60_000);
+afterAll(async () => {
+  await rm(src, { recursive: true, force: true });
+  await t.close();
+});
+
+interface Piece {
+  user: Account;
+  source: 'camera' | 'screen';
+  name: string;
+  /** ms from the recording's start. */
+  at: number;
+  until: number;
+  /** Files Janus wrote for it: a source file, or null for one without a packet. */
+  files: { kind: 'audio' | 'video'; mindex: number; from: string | null }[];
+}
+
+/** A stopped recording with its stream rows, their .mjr files and timeline events. */
+async function recording(
+  recordType: 'audio' | 'video',
+  pieces: Piece[],
+  events: { type: string; user: Account; name?: string; at: number }[] = [],
+) {
+  const made = await makeRecording(t, alice, {
+    status: 'processing',
+    recordType,
+    durationMs: 12_000,
+  });
+  const [row] = await t.database.db.select().from(recordings).where(eq(recordings.id, made.id));
+  const startedAt = row!.startedAt.getTime();
+  // Janus's clock is not the server's: only its differences may count.
+  const janusClock = Date.now() - 3_600_000;
+  for (const [i, p] of pieces.entries()) {
+    const prefix = `rec-${made.recordId}/${p.source}-${p.user.userId}-${i}`;
+    await mkdir(path.dirname(path.join(deps.rawDir, prefix)), { recursive: true });
+    for (const f of p.files) {
+      const target = path.join(deps.rawDir, `${prefix}-${f.kind}-${f.mindex}.mjr`);
+      if (f.from) {
+        const delay = f.kind === 'video' ? 120 : 40;
+        await writeMjr(f.from, target, { createdAt: janusClock + p.at, firstPacketDelayMs: delay });
+      } else await writeEmptyMjr(target);
+    }
+    await t.database.db.insert(recordingStreams).values({
+      recordingId: made.id,
+      userId: p.user.userId,
+      source: p.source,
+      filePrefix: prefix,
+      displayName: p.name,
+      startedAt: new Date(startedAt + p.at),
+      stoppedAt: new Date(startedAt + p.until),
+    });
+  }
+  if (events.length) {
+    await t.database.db.insert(recordingEvents).values(
+      events.map((e) => ({
+        recordingId: made.id,
+        type: e.type,
+        userId: e.user.userId,
+        name: e.name ?? '',
+        at: startedAt + e.at,
+      })),
+    );
+  }
+  return made;
+}
+
+/** The ffmpeg processes working in a folder. */
+async function ffmpegRuns(dir: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const pid of await readdir('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (cmdline.startsWith('ffmpeg\0') && cmdline.includes(dir)) pids.push(Number(pid));
+  }
+  return pids;
+}
+
+const rowOf = async (id: number) =>
+  (await t.database.db.select().from(recordings).where(eq(recordings.id, id)))[0]!;
+
+async function blobSize(key: string): Promise<number> {
+  const blob = await t.app.services.blobs.get(key);
+  if (!blob) return -1;
+  blob.stream.destroy();
+  return blob.size;
+}
+
+describe('composing a video recording', () => {
+  test("the MP4 is 1280x720 H.264 + AAC of the recording's length, with everyone heard, the speaker and then the screen share in the main window; the row is ready", async () => {
+    const made = await recording(
+      'video',
+      [
+        // Alice's camera in two pieces (a media-server restart), the second without sound.
+        {
+          user: alice,
+          source: 'camera',
+          name: 'Alice',
+          at: 0,
+          until: 6_000,
+          files: [
+            { kind: 'audio', mindex: 0, from: sources.aliceVoice },
+            { kind: 'video', mindex: 1, from: sources.red },
+          ],
+        },
+        {
+          user: alice,
+          source: 'camera',
+          name: 'Alice',
+          at: 6_500,
+          until: 12_000,
+          files: [
+            { kind: 'audio', mindex: 0, from: null },
+            { kind: 'video', mindex: 1, from: sources.red },
+          ],
+        },
+        {
+          user: bob,
+          source: 'camera',
+          name: 'Bob',
+          at: 0,
+          until: 12_000,
+          files: [
+            { kind: 'audio', mindex: 0, from: sources.bobVoice },
+            { kind: 'video', mindex: 1, from: sources.blue },
+          ],
+        },
+        {
+          user: bob,
+          source: 'screen',
+          name: 'Bob',
+          at: 5_000,
+          until: 9_000,
+          files: [{ kind: 'video', mindex: 0, from: sources.green }],
+        },
+        // Carol's camera never sent anything and she has no events: a name tile.
+        { user: carol, source: 'camera', name: 'Carol', at: 1_000, until: 12_000, files: [] },
+      ],
+      [
+        { type: 'join', user: alice, name: 'Alice', at: 0 },
+        { type: 'join', user: bob, name: 'Bob', at: 0 },
+        { type: 'talk_start', user: alice, at: 500 },
+        { type: 'talk_stop', user: alice, at: 3_500 },
+        { type: 'talk_start', user: bob, at: 5_000 },
+        { type: 'share_start', user: bob, at: 5_000 },
+        { type: 'talk_stop', user: bob, at: 8_000 },
+        { type: 'share_stop', user: bob, at: 9_000 },
+      ],
+    );
+    const { wavPath, workDir } = await composeRecording(deps, made.id);
+    const row = await rowOf(made.id);
+    expect(row).toMatchObject({ status: 'ready', progress: 100, stage: '', error: '' });
+    expect(row.videoKey).toBe(`recordings/${made.recordId}/video.mp4`);
+    expect(row.audioKey).toBe(`recordings/${made.recordId}/audio.m4a`);
+    expect(row.previewKey).toBe(`recordings/${made.recordId}/preview.jpg`);
+    const sizes = await Promise.all([row.videoKey, row.audioKey, row.previewKey].map(blobSize));
+    expect(Math.min(...sizes)).toBeGreaterThan(0);
+    expect(row.sizeBytes).toBe(sizes.reduce((a, b) => a + b, 0));
+    expect(Math.abs(row.durationMs - 12_000)).toBeLessThanOrEqual(1_000);
+
+    const video = path.join(workDir, 'video.mp4');
+    const { streams, seconds } = await probe(video);
+    expect(streams).toEqual([
+      expect.objectContaining({
+        codec_type: 'video',
+        codec_name: 'h264',
+        width: 1280,
+        height: 720,
+      }),
+      expect.objectContaining({ codec_type: 'audio', codec_name: 'aac' }),
+    ]);
+    expect(Math.abs(seconds - 12)).toBeLessThanOrEqual(1);
+    expect(await meanVolume(video)).toBeGreaterThan(-50);
+
+    // The main window (0,72 1024x576): Alice while she talks, Bob's screen while he shares,
+    // then Bob, the last to talk; Alice's camera in the side column during the share.
+    expect(isRed(await pixel(video, 2, 512, 360))).toBe(true);
+    expect(isGreen(await pixel(video, 7, 512, 360))).toBe(true);
+    expect(isRed(await pixel(video, 7, 1152, 216))).toBe(true);
+    expect(isBlue(await pixel(video, 10.5, 512, 360))).toBe(true);
+
+    expect(wavPath).not.toBeNull();
+    const wav = await probe(wavPath!);
+    expect(wav.streams).toEqual([
+      expect.objectContaining({ codec_name: 'pcm_s16le', sample_rate: '16000' }),
+    ]);
+    expect(Math.abs(wav.seconds - 12)).toBeLessThanOrEqual(1);
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  test('a recording in which nobody sent media is still made: silence for its length', async () => {
+    const made = await recording('video', [
+      {
+        user: carol,
+        source: 'camera',
+        name: 'Carol',
+        at: 0,
+        until: 12_000,
+        files: [
+          { kind: 'audio', mindex: 0, from: null },
+          { kind: 'video', mindex: 1, from: null },
+        ],
+      },
+    ]);
+    const { wavPath, workDir } = await composeRecording(deps, made.id);
+    expect(wavPath).toBeNull();
+    const row = await rowOf(made.id);
+    expect(row).toMatchObject({ status: 'ready', progress: 100 });
+    expect(Math.abs(row.durationMs - 12_000)).toBeLessThanOrEqual(1_000);
+    expect(await meanVolume(path.join(workDir, 'video.mp4'))).toBeLessThan(-80);
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  test('stopping the job kills ffmpeg and the compose fails', async () => {
+    const made = await recording('video', [
+      {
+        user: bob,
+        source: 'camera',
+        name: 'Bob',
+        at: 0,
+        until: 12_000,
+        files: [{ kind: 'video', mindex: 1, from: sources.blue }],
+      },
+    ]);
+    const workDir = path.join(deps.workRoot, made.recordId);
+    const stop = new AbortController();
+    const composing = composeRecording(deps, made.id, stop.signal);
+    const failed = expect(composing).rejects.toThrow('job stopped');
+    let running: number[] = [];
+    for (let i = 0; i < 500 && running.length === 0; i++) {
+      await sleep(20);
+      running = await ffmpegRuns(workDir);
+    }
+    expect(running).toHaveLength(1);
+    stop.abort(new Error('job stopped'));
+    await failed;
+    expect(await ffmpegRuns(workDir)).toEqual([]);
+    expect((await rowOf(made.id)).status).toBe('processing');
+  });
+});
+
+describe('composing an audio-only recording', () => {
+  test('only the audio file is made and stored (no video, no preview), and a retry starts over cleanly', async () => {
+    const made = await recording(
+      'audio',
+      [
+        {
+          user: alice,
+          source: 'camera',
+          name: 'Alice',
+          at: 0,
+          until: 6_000,
+          files: [
+            { kind: 'audio', mindex: 0, from: sources.aliceVoice },
+            { kind: 'video', mindex: 1, from: sources.red },
+          ],
+        },
+        {
+          user: bob,
+          source: 'camera',
+          name: 'Bob',
+          at: 0,
+          until: 12_000,
+          files: [{ kind: 'audio', mindex: 0, from: sources.bobVoice }],
+        },
+      ],
+      [{ type: 'join', user: alice, name: 'Alice', at: 0 }],
+    );
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const { wavPath, workDir } = await composeRecording(deps, made.id);
+      const row = await rowOf(made.id);
+      expect(row).toMatchObject({ status: 'ready', progress: 100, videoKey: '', previewKey: '' });
+      expect(row.audioKey).toBe(`recordings/${made.recordId}/audio.m4a`);
+      expect(row.sizeBytes).toBe(await blobSize(row.audioKey));
+      expect(existsSync(path.join(workDir, 'video.mp4'))).toBe(false);
+      const audio = path.join(workDir, 'audio.m4a');
+      const { streams, seconds } = await probe(audio);
+      expect(streams).toEqual([
+        expect.objectContaining({ codec_type: 'audio', codec_name: 'aac' }),
+      ]);
+      expect(Math.abs(seconds - 12)).toBeLessThanOrEqual(1);
+      expect(await meanVolume(audio)).toBeGreaterThan(-50);
+      expect(wavPath && existsSync(wavPath)).toBe(true);
+    }
+  });
+});

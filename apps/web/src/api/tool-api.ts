@@ -1,0 +1,7 @@
+/** The utility call that says which servers to use and where phones get the app (SPEC.md section 7). */
+import type { ServerConfig } from '@meet/shared';
+import { apiPost } from './client';
+
+export const toolApi = {
+  serverConfig: () => apiPost<ServerConfig>('getServerConfig', {}, { silent: true }),
+};

@@ -1,0 +1,167 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { ResultCode } from '@meet/shared';
+import '../../app/i18n';
+import { ApiError } from '../../api/client';
+import { captionsApi } from '../../api/captions-api';
+import * as toasts from '../../ui/toast-store';
+import {
+  captionState,
+  fakeClient,
+  joined,
+  LANGUAGES,
+  mySpeech,
+  renderInRoom,
+} from './captions-fixtures';
+import { InterpretButton } from './InterpretButton';
+import { ORIGINAL_VOLUME_KEY } from './original-volume';
+import { INTERPRET_UPDATE_DEBOUNCE_MS } from './useInterpret';
+
+beforeEach(() => {
+  vi.spyOn(captionsApi, 'languages').mockResolvedValue({
+    list: LANGUAGES,
+    engines: captionState().engines,
+  });
+  vi.spyOn(captionsApi, 'creatorPoints').mockRejectedValue(new ApiError(-1, ''));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+async function open() {
+  fireEvent.click(screen.getByTestId('interpret-toggle'));
+  const panel = screen.getByRole('dialog', { name: 'Interpretation' });
+  await within(panel).findAllByRole('option', { name: 'Spanish' });
+  return panel;
+}
+
+describe('interpretation: listening', () => {
+  test('without a speech synthesizer it says so and offers nothing', () => {
+    const { captions } = renderInRoom(<InterpretButton />);
+    joined(captions, { engines: { asr: 'Vosk', translate: 'Apertium', tts: 'none' } });
+    fireEvent.click(screen.getByTestId('interpret-toggle'));
+    expect(screen.getByTestId('interpret-unavailable').textContent).toBe(
+      'Interpretation is not available here: no speech synthesis engine is set up',
+    );
+    expect(screen.queryByTestId('interpret-listen')).toBeNull();
+    expect(screen.queryByTestId('interpret-start')).toBeNull();
+  });
+
+  test('listening in a language with a voice, and back to the original voices', async () => {
+    const start = vi
+      .spyOn(captionsApi, 'startTranslate')
+      .mockResolvedValue({ speech: mySpeech({ listenLanguage: 'es' }) });
+    const stop = vi.spyOn(captionsApi, 'stopTranslate').mockResolvedValue({ speech: mySpeech() });
+    const { captions } = renderInRoom(<InterpretButton />);
+    joined(captions);
+    const panel = await open();
+    const listen = within(panel).getByTestId('interpret-listen') as HTMLSelectElement;
+    // French is translated into but has no voice: it is not offered for listening.
+    expect([...listen.options].map((o) => o.value)).toEqual(['', 'en', 'es']);
+    await act(async () => fireEvent.change(listen, { target: { value: 'es' } }));
+    expect(start).toHaveBeenCalledWith('uri-1', 'es', 'listen', { silent: true });
+    expect(captions.getState().speech?.listenLanguage).toBe('es');
+    expect(screen.getByTestId('interpret-toggle').className).toContain('room-btn--active');
+    await act(async () => fireEvent.change(listen, { target: { value: '' } }));
+    expect(stop).toHaveBeenCalledWith('uri-1', 'listen', { silent: true });
+  });
+
+  test('the original volume goes from 0 to 1, 0.2 at first, and is kept under "volume"', async () => {
+    const { captions } = renderInRoom(<InterpretButton />);
+    joined(captions);
+    const panel = await open();
+    const slider = within(panel).getByTestId('original-volume') as HTMLInputElement;
+    expect(slider.value).toBe('0.2');
+    expect([slider.min, slider.max]).toEqual(['0', '1']);
+    fireEvent.change(slider, { target: { value: '0.65' } });
+    expect(captions.getState().originalVolume).toBe(0.65);
+    expect(localStorage.getItem(ORIGINAL_VOLUME_KEY)).toBe('0.65');
+    expect(within(panel).getByText('65%')).toBeTruthy();
+  });
+});
+
+describe('interpretation: my speech', () => {
+  test.each([
+    ['noAudioTrack', 'Turn on your microphone to have your speech interpreted'],
+    ['cannotProduce', 'No audio can be sent from here, so there is nothing to interpret'],
+  ] as const)('refused without asking the server when %s', async (refusal, text) => {
+    const warning = vi.spyOn(toasts.toast, 'warning').mockImplementation(() => undefined);
+    const start = vi.spyOn(captionsApi, 'startInterpret');
+    const { captions } = renderInRoom(<InterpretButton />, { client: fakeClient(refusal).client });
+    joined(captions);
+    const panel = await open();
+    await act(async () => fireEvent.click(within(panel).getByTestId('interpret-start')));
+    expect(start).not.toHaveBeenCalled();
+    expect(warning).toHaveBeenCalledWith(text);
+  });
+
+  test('start sends source, target and tone; the button then stops it', async () => {
+    const start = vi.spyOn(captionsApi, 'startInterpret').mockResolvedValue({
+      speech: mySpeech({ interpretOn: true, interpretTarget: 'es', interpretTone: 2 }),
+    });
+    const stop = vi.spyOn(captionsApi, 'stopInterpret').mockResolvedValue({ speech: mySpeech() });
+    const { captions } = renderInRoom(<InterpretButton />);
+    joined(captions);
+    const panel = await open();
+    const target = within(panel).getByTestId('interpret-target') as HTMLSelectElement;
+    expect(target.value).toBe('es');
+    const french = within(target).getByRole('option', { name: 'French — no voice' });
+    expect((french as HTMLOptionElement).disabled).toBe(true);
+    fireEvent.click(within(panel).getByTestId('interpret-tone-2'));
+    await act(async () => fireEvent.click(within(panel).getByTestId('interpret-start')));
+    expect(start).toHaveBeenCalledWith(
+      'uri-1',
+      { sourceLanguage: 'en', translateLanguage: 'es', translateTone: 2 },
+      { silent: true },
+    );
+    expect(within(panel).getByTestId('interpret-status').textContent).toBe(
+      'Your speech is interpreted into Spanish',
+    );
+    const button = within(panel).getByTestId('interpret-start');
+    expect(button.getAttribute('aria-pressed')).toBe('true');
+    await act(async () => fireEvent.click(button));
+    expect(stop).toHaveBeenCalledOnce();
+  });
+
+  test('while interpreting, changes reach the server 500 ms after the last one, as one restart', async () => {
+    const start = vi.spyOn(captionsApi, 'startInterpret').mockResolvedValue({
+      speech: mySpeech({ interpretOn: true, interpretTarget: 'es', interpretTone: 2 }),
+    });
+    const { captions } = renderInRoom(<InterpretButton />);
+    joined(captions, {}, { interpretOn: true, interpretTarget: 'es', interpretTone: 1 });
+    const panel = await open();
+    vi.useFakeTimers();
+    fireEvent.click(within(panel).getByTestId('interpret-tone-2'));
+    act(() => vi.advanceTimersByTime(INTERPRET_UPDATE_DEBOUNCE_MS - 100));
+    fireEvent.click(within(panel).getByTestId('interpret-tone-1'));
+    act(() => vi.advanceTimersByTime(INTERPRET_UPDATE_DEBOUNCE_MS - 100));
+    fireEvent.click(within(panel).getByTestId('interpret-tone-2'));
+    expect(start).not.toHaveBeenCalled();
+    await act(async () => vi.advanceTimersByTime(INTERPRET_UPDATE_DEBOUNCE_MS));
+    expect(start).toHaveBeenCalledOnce();
+    expect(start).toHaveBeenCalledWith(
+      'uri-1',
+      { sourceLanguage: 'en', translateLanguage: 'es', translateTone: 2 },
+      { silent: true },
+    );
+  });
+
+  test('4038 says AI credits are insufficient, with interpretation stopped', async () => {
+    vi.spyOn(toasts.toast, 'warning').mockImplementation(() => undefined);
+    vi.spyOn(captionsApi, 'startInterpret').mockRejectedValue(
+      new ApiError(ResultCode.outOfPoints, 'AI credits insufficient', null, 'outOfPoints'),
+    );
+    const { captions } = renderInRoom(<InterpretButton />);
+    joined(captions);
+    const panel = await open();
+    await act(async () => fireEvent.click(within(panel).getByTestId('interpret-start')));
+    expect(within(panel).getByTestId('interpret-out-of-points').textContent).toBe(
+      'AI credits insufficient: interpretation stopped',
+    );
+    expect((within(panel).getByTestId('interpret-start') as HTMLButtonElement).disabled).toBe(true);
+  });
+});

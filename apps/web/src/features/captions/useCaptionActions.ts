@@ -1,0 +1,115 @@
+/**
+ * What the caption menus ask the server, through captions-api.ts. Each answer carries the
+ * server's settings, which go into the captions store as they are. A refusal is shown in the
+ * user's language (the server's msg); 4038 also marks the feature as stopped for lack of AI
+ * credits. Each action resolves with the answer, or null when refused.
+ */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ResultCode, type AiFeature, type MySpeech } from '@meet/shared';
+import { ApiError } from '../../api/client';
+import { captionsApi, type InterpretParams, type TranslateAction } from '../../api/captions-api';
+import { toast } from '../../ui/toast-store';
+import { useRoomMeeting } from '../room/RoomContext';
+import { useCaptionsStore } from './CaptionsContext';
+
+const silent = { silent: true };
+
+export type CaptionActions = ReturnType<typeof useCaptionActions>;
+
+export function useCaptionActions() {
+  const { t } = useTranslation();
+  const { conferenceUri: uri } = useRoomMeeting();
+  const store = useCaptionsStore();
+  const { dispatch } = store;
+
+  return useMemo(() => {
+    async function call<T>(feature: AiFeature | null, run: () => Promise<T>): Promise<T | null> {
+      try {
+        const answer = await run();
+        if (feature) dispatch({ type: 'pointsOk', feature });
+        return answer;
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        if (error.code === ResultCode.outOfPoints && feature) {
+          dispatch({ type: 'outOfPoints', feature });
+          toast.warning(t(`room.captions.stopped.${feature}`));
+        } else if (error.message) toast.error(error.message);
+        return null;
+      }
+    }
+    const mine = async <T extends { speech: MySpeech }>(
+      feature: AiFeature | null,
+      run: () => Promise<T>,
+    ): Promise<T | null> => {
+      const answer = await call(feature, run);
+      if (answer) dispatch({ type: 'speech', speech: answer.speech });
+      return answer;
+    };
+    const featureOf = (action: TranslateAction): AiFeature =>
+      action === 'captions' ? 'translate' : 'interpret';
+
+    return {
+      /** My captions on or off (on also turns them on in the meeting, unless locked). */
+      async setCaptions(on: boolean) {
+        const answer = await call(null, () =>
+          on ? captionsApi.startSubtitle(uri, silent) : captionsApi.stopSubtitle(uri, silent),
+        );
+        if (!answer) return false;
+        dispatch({ type: 'meeting', state: answer.state });
+        dispatch({ type: 'speech', speech: answer.speech });
+        return true;
+      },
+      /**
+       * The language I speak. While my speech is interpreted, it is the interpretation's source,
+       * and changing it restarts the interpretation (SPEC.md section 4).
+       */
+      async setSpeakLanguage(language: string) {
+        const speech = store.getState().speech;
+        if (speech?.interpretOn) {
+          await mine('interpret', () =>
+            captionsApi.startInterpret(
+              uri,
+              {
+                sourceLanguage: language,
+                translateLanguage: speech.interpretTarget,
+                translateTone: speech.interpretTone === 2 ? 2 : 1,
+              },
+              silent,
+            ),
+          );
+          return;
+        }
+        const answer = await mine(null, () =>
+          captionsApi.updateVoiceLanguage(uri, language, silent),
+        );
+        if (answer && !answer.recognized) toast.warning(t('room.captions.notRecognized'));
+      },
+      /** Captions ('captions') or interpreted speech ('listen') in a language; '' as spoken. */
+      setTranslation: (action: TranslateAction, language: string) =>
+        mine(language ? featureOf(action) : null, () =>
+          language
+            ? captionsApi.startTranslate(uri, language, action, silent)
+            : captionsApi.stopTranslate(uri, action, silent),
+        ),
+      /** Starts (or, with new parameters, restarts) interpreting my speech. */
+      startInterpret: (params: InterpretParams) =>
+        mine('interpret', () => captionsApi.startInterpret(uri, params, silent)),
+      stopInterpret: () => mine(null, () => captionsApi.stopInterpret(uri, silent)),
+      /** The host: captions on for everyone, or off for everyone and locked. */
+      async setCaptionsForAll(on: boolean) {
+        const state = await call(null, () => captionsApi.setAsrStatus(uri, on, silent));
+        if (state) dispatch({ type: 'meeting', state });
+        return !!state;
+      },
+      /** The host: participants may use AI translation. */
+      async setTranslateAllowed(allowed: boolean) {
+        const state = await call(null, () => captionsApi.setTranslateAllowed(uri, allowed, silent));
+        if (state) dispatch({ type: 'meeting', state });
+        return !!state;
+      },
+      downloadTranscript: (format: 'vtt' | 'txt') =>
+        call(null, () => captionsApi.downloadTranscript(uri, format, silent)),
+    };
+  }, [uri, store, dispatch, t]);
+}

@@ -1,0 +1,68 @@
+/**
+ * The record page's data: the recording as the caller may see it (asked again while it is being
+ * processed or its minutes are being written), the page state (record-view.ts), asking the owner
+ * for access, and the owner's sharing scope. Anyone may open the page; the server decides what
+ * they see. The query is keyed by the token too, so signing in (or the automatic visitor login)
+ * asks again as the new caller.
+ */
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { RecordInfo, ShareScope } from '@meet/shared';
+import { recordsApi } from '../../api/records-api';
+import { toast } from '../../ui/toast-store';
+import { useAuth } from '../auth/AuthProvider';
+import { RECORDS_POLL_MS, recordKey } from './recording-queries';
+import { applyStateOf, recordSettling, recordViewOf } from './record-view';
+
+export function useRecordPage(recordId: string) {
+  const { t } = useTranslation();
+  const { token, isRealLogin } = useAuth();
+  const queryClient = useQueryClient();
+  const key = [...recordKey(recordId), token ?? ''] as const;
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => recordsApi.infoByUuid(recordId, { silent: true }),
+    enabled: recordId !== '',
+    retry: false,
+    refetchInterval: (q) => (recordSettling(q.state.data) ? RECORDS_POLL_MS : false),
+  });
+  const view = recordViewOf(recordId, query);
+  const [applying, setApplying] = useState(false);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: recordKey(recordId) });
+  const patch = (changes: Partial<RecordInfo>) =>
+    queryClient.setQueryData<RecordInfo>(key, (info) => (info ? { ...info, ...changes } : info));
+
+  return {
+    view,
+    realLogin: isRealLogin,
+    applyState:
+      view.kind === 'noAccess' ? applyStateOf(view.teaser.applyStatus, isRealLogin) : null,
+    applying,
+    refresh,
+    patch,
+    /** Asks the owner for access; the page then shows the request as pending. */
+    async apply(reason: string) {
+      setApplying(true);
+      try {
+        await recordsApi.apply(recordId, reason.trim());
+        toast.success(t('recordings.access.sent'));
+        await refresh();
+      } catch {
+        // The API client has shown the server's message.
+      } finally {
+        setApplying(false);
+      }
+    },
+    async setShareScope(shareScope: ShareScope) {
+      try {
+        await recordsApi.setShareScope(recordId, shareScope);
+        patch({ shareScope });
+        toast.success(t('recordings.share.saved'));
+      } catch {
+        // Shown by the API client; the selector stays on the scope the server holds.
+      }
+    },
+  };
+}

@@ -1,0 +1,3 @@
+import { ScanApproval } from '../features/auth/ScanApproval';
+
+export default ScanApproval;

@@ -1,0 +1,4 @@
+/** Test set-up: `findBy…` and `waitFor` wait up to 5 s (the default 1 s fails on a loaded machine). */
+import { configure } from '@testing-library/react';
+
+configure({ asyncUtilTimeout: 5_000 });

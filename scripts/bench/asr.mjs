@@ -1,0 +1,250 @@
+// Captions benchmark (not a test): the configured speech engine behind Silero VAD, on the LibriVox
+// clips of Debian's pocketsphinx-testdata (read speech with reference transcripts), each clip
+// between stretches of silence, streamed in 20 ms chunks as the captions pipeline does.
+// Prints the word error rate, the caption latency (true end of speech → final text, and VAD
+// speechEnd → final text; p50/p90) and the CPU per second of audio per speaker.
+//
+//   node scripts/bench/asr.mjs [--speakers=N] [--rounds=R] [--pace=realtime|fast]
+//
+// The engine settings come from the environment as for the server (ASR_ENGINE, VAD_SILENCE_MS,
+// POCKETSPHINX_ARGS, …). --speakers streams the clips for N people at once (offset from each
+// other); --rounds repeats the clips; --pace=fast feeds as fast as the engines take it (no
+// latency figures then).
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { register } from 'tsx/esm/api';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const server = path.join(root, 'apps/server');
+register();
+const { buildNative } = await import(path.join(server, 'native/build.mjs'));
+const { loadConfig } = await import(path.join(server, 'src/config/config.ts'));
+const { createEngines } = await import(path.join(server, 'src/engines/registry.ts'));
+const { librivoxClips, silence, speechBounds, wordErrors } = await import(
+  path.join(server, 'test/engine-servers/librivox.ts')
+);
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k, v ?? 'true'];
+  }),
+);
+const speakers = Number(args.speakers ?? 1);
+const rounds = Number(args.rounds ?? 2);
+const realtime = (args.pace ?? 'realtime') === 'realtime';
+const RATE = 16_000;
+const CHUNK = 320;
+const CHUNK_MS = (CHUNK / RATE) * 1000;
+
+try {
+  buildNative();
+} catch (error) {
+  console.error(`[bench] ${error.message}`);
+}
+const config = loadConfig({ LOG_LEVEL: 'warn', ...process.env });
+const quiet = {
+  info: () => {},
+  warn: (m) => console.error(`[warn] ${m}`),
+  error: (m) => console.error(`[error] ${m}`),
+};
+const engines = await createEngines(config, quiet);
+if (!engines.asr) {
+  console.error('no speech engine (ASR_ENGINE=none, or it could not start)');
+  process.exit(1);
+}
+const asr = engines.asr;
+if (typeof asr.ready === 'function') await asr.ready();
+
+// ---- the stream: per round, every clip with 1.2 s of silence before it, 1.2 s at the end ----
+const clips = librivoxClips();
+const parts = [];
+const truth = []; // { clip, start, end } in samples of the stream
+let length = 0;
+for (let r = 0; r < rounds; r++) {
+  for (const clip of clips) {
+    parts.push(silence(1.2));
+    length += Math.round(1.2 * RATE);
+    const bounds = speechBounds(clip.pcm);
+    truth.push({ clip, start: length + bounds.start, end: length + bounds.end });
+    parts.push(clip.pcm);
+    length += clip.pcm.length;
+  }
+}
+parts.push(silence(1.2));
+length += Math.round(1.2 * RATE);
+const stream = new Int16Array(length);
+{
+  let o = 0;
+  for (const p of parts) {
+    stream.set(p, o);
+    o += p.length;
+  }
+}
+const speechSeconds = truth.reduce((s, t) => s + t.clip.pcm.length, 0) / RATE;
+
+// ---- CPU of this process and of its children (the decoder processes) ----
+const TICK = 100; // USER_HZ on Linux
+function childCpuSeconds() {
+  let total = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) !== process.pid) continue;
+      total += (Number(fields[11]) + Number(fields[12])) / TICK;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/** Each speaker: the stream, offset so the speakers do not talk in lockstep. */
+function makeSpeaker(k) {
+  return {
+    id: `speaker-${k}`,
+    offset: Math.round(k * 0.37 * RATE) % (CHUNK * 50),
+    segmenter: engines.vad.create(),
+    utterance: undefined,
+    utterances: [], // { start, end, speechEndWall, finalWall, text }
+    pushWall: new Float64Array(Math.ceil(length / CHUNK) + 1),
+  };
+}
+
+// A warm-up utterance per speaker, so as many decoders are loaded as there are speakers and
+// the figures are the steady state (the load itself is reported by the engine's log).
+{
+  const warm = Array.from({ length: speakers }, () => asr.open('en'));
+  for (const u of warm) u.push(clips[1].pcm.subarray(0, RATE));
+  await Promise.all(warm.map((u) => u.finish()));
+}
+
+const people = Array.from({ length: speakers }, (_, k) => makeSpeaker(k));
+let vadCpu = 0;
+const cpuStart = process.cpuUsage();
+const childStart = childCpuSeconds();
+const wallStart = performance.now();
+const totalChunks = Math.ceil(length / CHUNK);
+const pending = [];
+
+function feed(person, index) {
+  const at = index * CHUNK - person.offset;
+  if (at < 0 || at >= length) return;
+  const chunk = stream.subarray(at, at + CHUNK);
+  const now = performance.now();
+  person.pushWall[Math.floor(at / CHUNK)] = now;
+  const c0 = process.cpuUsage();
+  const events = person.segmenter.push(chunk);
+  const c = process.cpuUsage(c0);
+  vadCpu += (c.user + c.system) / 1e6;
+  for (const event of events) {
+    if (event.type === 'speechStart') {
+      const u = asr.open('en', person.id);
+      const record = { start: event.atSample, end: -1, speechEndWall: 0, finalWall: 0, text: '' };
+      person.utterances.push(record);
+      person.utterance = { u, record };
+      u.push(event.preroll);
+    } else if (event.type === 'speech') {
+      person.utterance?.u.push(event.pcm);
+    } else {
+      const { u, record } = person.utterance;
+      person.utterance = undefined;
+      record.end = event.atSample;
+      record.speechEndWall = now;
+      pending.push(
+        u.finish().then((text) => {
+          record.finalWall = performance.now();
+          record.text = text;
+        }),
+      );
+    }
+  }
+}
+
+const maxOffset = Math.max(...people.map((p) => p.offset));
+const ticks = totalChunks + Math.ceil(maxOffset / CHUNK);
+for (let i = 0; i < ticks; i++) {
+  for (const person of people) feed(person, i);
+  if (realtime) {
+    const due = wallStart + (i + 1) * CHUNK_MS;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  } else if (i % 16 === 0) {
+    await new Promise((r) => setImmediate(r));
+  }
+}
+for (const person of people) {
+  for (const event of person.segmenter.flush()) {
+    if (event.type === 'speechEnd' && person.utterance) {
+      const { u, record } = person.utterance;
+      record.end = event.atSample;
+      record.speechEndWall = performance.now();
+      pending.push(
+        u.finish().then((text) => ((record.text = text), (record.finalWall = performance.now()))),
+      );
+    }
+  }
+}
+await Promise.all(pending);
+const wall = (performance.now() - wallStart) / 1000;
+const cpu = process.cpuUsage(cpuStart);
+const mainCpu = (cpu.user + cpu.system) / 1e6;
+const childCpu = childCpuSeconds() - childStart;
+
+// ---- scoring ----
+let errors = 0;
+let words = 0;
+const captionLatency = [];
+const endLatency = [];
+for (const person of people) {
+  for (const t of truth) {
+    // The utterances overlapping this clip's speech; their texts in order are its caption.
+    const mine = person.utterances.filter((u) => u.end > t.start && u.start < t.end);
+    const score = wordErrors(t.clip.text, mine.map((u) => u.text).join(' '));
+    errors += score.errors;
+    words += score.words;
+    const last = mine.at(-1);
+    if (realtime && last) {
+      const endWall = person.pushWall[Math.floor(t.end / CHUNK)];
+      captionLatency.push(last.finalWall - endWall);
+    }
+  }
+  if (realtime) for (const u of person.utterances) endLatency.push(u.finalWall - u.speechEndWall);
+}
+const pct = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const ms = (v) => `${Math.round(v)} ms`;
+const audioPerSpeaker = length / RATE;
+const d = engines.describe();
+console.log(`engine ${d.asr}; ${d.vad}, silence ${config.engines.vad.silenceMs} ms`);
+console.log(
+  `${speakers} speaker(s) × ${rounds} round(s) of ${clips.length} clips: ${speechSeconds.toFixed(1)} s of speech in ${audioPerSpeaker.toFixed(1)} s of audio per speaker, fed ${realtime ? 'in real time' : 'as fast as possible'} (${wall.toFixed(1)} s)`,
+);
+console.log(
+  `word error rate: ${((100 * errors) / words).toFixed(1)}% (${errors} errors in ${words} words)`,
+);
+if (realtime) {
+  console.log(
+    `caption latency, end of speech → final text: p50 ${ms(pct(captionLatency, 50))}, p90 ${ms(pct(captionLatency, 90))} (${captionLatency.length} sentences)`,
+  );
+  console.log(
+    `  of which after the VAD's speechEnd: p50 ${ms(pct(endLatency, 50))}, p90 ${ms(pct(endLatency, 90))} (${endLatency.length} utterances)`,
+  );
+}
+const per = (s) => (s / (audioPerSpeaker * speakers)).toFixed(3);
+console.log(
+  `CPU per second of audio per speaker: ${per(mainCpu + childCpu)} s (VAD ${per(vadCpu)} s, decoder processes ${per(childCpu)} s, rest of this process ${per(mainCpu - vadCpu)} s)`,
+);
+if (args.verbose) {
+  for (const person of people.slice(0, 1)) {
+    for (const u of person.utterances)
+      console.log(`  ${(u.start / RATE).toFixed(2)}–${(u.end / RATE).toFixed(2)} s: ${u.text}`);
+  }
+}
+for (const person of people) person.segmenter.close();
+await engines.close();
