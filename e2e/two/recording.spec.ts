@@ -128,9 +128,7 @@ test('a Pro host records a meeting with speech and a screen share; the MP4 plays
   await page.goto('/home/recording');
   const item = page.getByTestId('record-item').first();
   await expect(item).toBeVisible();
-  await expect(item.getByTestId('record-status')).toHaveAttribute('data-status', 'ready', {
-    timeout: 150_000,
-  });
+  await expect(item).toHaveAttribute('data-status', 'ready', { timeout: 150_000 });
   await item.getByTestId('record-open').click();
   await expect(page).toHaveURL(/\/rec\//);
   const player = page.getByTestId('record-player');
@@ -149,7 +147,9 @@ test('a Pro host records a meeting with speech and a screen share; the MP4 plays
   const list = await request.post('/api/record/getMyRecords', {
     headers: { authorization: `Bearer ${hostAccount.token}` },
   });
-  const [recording] = (await list.json()).payload.list as { videoUrl: string; duration: number }[];
+  const listed = await list.json();
+  expect(listed, JSON.stringify(listed)).toMatchObject({ code: 0 });
+  const [recording] = listed.payload.list as { videoUrl: string; duration: number }[];
   const video = await request.get(recording!.videoUrl, {
     headers: { authorization: `Bearer ${hostAccount.token}` },
   });

@@ -151,6 +151,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // First of the checks on a parsed request, so a flood of bad input is refused as what it is.
   app.addHook('preValidation', async (request) => {
     request.language = requestLanguage(request);
+    // A call without a body is a call with no fields: optional ones take their defaults, and a
+    // missing required one is named.
+    if (request.method === 'POST' && request.body == null && !request.isMultipart()) {
+      request.body = {};
+    }
     // NUL bytes and lone surrogates in any field, before a schema or the database sees them.
     for (const value of [request.body, request.query, request.params]) {
       const path = findUnsafeText(value);

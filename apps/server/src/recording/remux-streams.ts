@@ -93,20 +93,11 @@ interface Probe {
 }
 
 async function probe(file: string, video: boolean, signal?: AbortSignal): Promise<Probe> {
-  const out = await run(
-    'ffprobe',
-    [
-      '-v',
-      'error',
-      ...(video ? ['-select_streams', 'v:0', '-count_packets'] : []),
-      '-show_entries',
-      `format=start_time,duration${video ? ':stream=nb_read_packets' : ''}`,
-      '-of',
-      'json',
-      file,
-    ],
-    { signal },
-  );
+  const args = ['-v', 'error', '-of', 'json', '-show_entries', 'format=start_time,duration'];
+  // Counting a video's frames reads its packets, not decoding them.
+  if (video) args.push('-select_streams', 'v:0', '-count_packets');
+  if (video) args.push('-show_entries', 'stream=nb_read_packets');
+  const out = await run('ffprobe', [...args, file], { signal });
   const json = JSON.parse(out) as {
     format?: { start_time?: string; duration?: string };
     streams?: { nb_read_packets?: string }[];

@@ -14,6 +14,11 @@ import { formatClock } from './record-rules';
 import { formatDateTime, formatSize } from './recording-format';
 import { AudioFileIcon, DeleteIcon } from './recording-icons';
 
+/** What processing is doing, as the server names it (compose-recording.ts). */
+const STAGES = ['queued', 'remux', 'compose', 'store'] as const;
+const isStage = (stage: string | undefined): stage is (typeof STAGES)[number] =>
+  (STAGES as readonly (string | undefined)[]).includes(stage);
+
 function Status({ item }: { item: RecordListItem }) {
   const { t } = useTranslation();
   if (item.status === 'ready') return null;
@@ -22,7 +27,12 @@ function Status({ item }: { item: RecordListItem }) {
       <div className="record-item__status" data-testid="record-status" data-status="processing">
         <span>
           {t('recordings.list.processing', { progress: Math.round(item.progress) })}
-          {item.stage && <span className="record-item__stage"> · {item.stage}</span>}
+          {isStage(item.stage) && (
+            <span className="record-item__stage">
+              {' '}
+              · {t(`recordings.list.stage.${item.stage}`)}
+            </span>
+          )}
         </span>
         <div
           className="record-progress"
