@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import postgres from 'postgres';
 import { buildApp } from '../src/app.js';
+import type { JobQueueSettings } from '../src/jobs/pg-boss-queue.js';
 import { loadConfig, type Config } from '../src/config/config.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { ManualClock } from '../src/lib/clock.js';
@@ -57,7 +58,10 @@ export async function openTestDatabase(): Promise<{
   };
 }
 
-export async function build(env: Record<string, string> = {}): Promise<TestApp> {
+export async function build(
+  env: Record<string, string> = {},
+  options: { jobs?: Partial<JobQueueSettings> } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'meet-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -80,6 +84,7 @@ export async function build(env: Record<string, string> = {}): Promise<TestApp> 
       logger: false,
       seatSweepMs: 0,
       billingTickMs: 0,
+      jobs: options.jobs,
     });
     await app.ready();
     return app;
