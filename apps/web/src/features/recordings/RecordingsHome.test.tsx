@@ -68,7 +68,7 @@ describe('Home › Recordings', () => {
           recordItem({
             status: 'processing',
             progress: 42,
-            stage: 'Composing video',
+            stage: 'compose',
             videoUrl: undefined,
           }),
         ]),
@@ -78,7 +78,7 @@ describe('Home › Recordings', () => {
     const status = await screen.findByTestId('record-status');
     expect(status.dataset.status).toBe('processing');
     expect(status.textContent).toContain('Processing 42%');
-    expect(status.textContent).toContain('Composing video');
+    expect(status.textContent).toContain('Processing 42% · composing');
     expect(screen.getByTestId('record-progress').getAttribute('aria-valuenow')).toBe('42');
     await act(async () => void (await vi.advanceTimersByTimeAsync(RECORDS_POLL_MS)));
     await waitFor(() => expect(screen.queryByTestId('record-status')).toBeNull());
