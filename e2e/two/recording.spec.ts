@@ -3,7 +3,8 @@
  * their fake microphones) and the member shares a screen while the host records in speaker
  * layout; after processing, the MP4 plays on the recording's page, and the file itself is
  * checked: 1280x720 H.264 + AAC of the recorded length, audio that is not silence, and the
- * sharer's screen in the main window during the share.
+ * sharer's screen in the main window during the share, and the parts before and after a
+ * media-server crash in the middle of the recording.
  *
  * The member's "screen" is a page-made picture of one colour (what a shared slide would be), so
  * a frame of the composition can be checked pixel by pixel.
@@ -55,8 +56,13 @@ const ffprobe = (file: string) =>
     format: { duration: string };
   };
 
-/** The share of magenta pixels in the middle of the speaker layout's main window at `second`. */
-function magentaInMainWindow(file: string, second: number): number {
+type Pixel = (r: number, g: number, b: number) => boolean;
+const MAGENTA: Pixel = (r, g, b) => r > 200 && g < 80 && b > 200;
+/** Chromium's fake camera: a green picture. */
+const CAMERA_GREEN: Pixel = (r, g, b) => g > 100 && r < 100 && b < 100;
+
+/** The share of pixels of a colour in the middle of the speaker layout's main window at `second`. */
+function shareInMainWindow(file: string, second: number, colour: Pixel): number {
   // The main window is the left 1024x576 of the picture (centred vertically); its middle part
   // is away from the name label.
   const raw = execFileSync('ffmpeg', [
@@ -76,14 +82,14 @@ function magentaInMainWindow(file: string, second: number): number {
     'rgb24',
     '-',
   ]);
-  let magenta = 0;
+  let matching = 0;
   for (let i = 0; i + 2 < raw.length; i += 3) {
-    if (raw[i]! > 200 && raw[i + 1]! < 80 && raw[i + 2]! > 200) magenta++;
+    if (colour(raw[i]!, raw[i + 1]!, raw[i + 2]!)) matching++;
   }
-  return magenta / (raw.length / 3);
+  return matching / (raw.length / 3);
 }
 
-test('a Pro host records a meeting with speech and a screen share; the MP4 plays on its page and shows the share in the main window', async ({
+test('a Pro host records a meeting with speech, a screen share and a media-server crash; the MP4 plays on its page and shows the share in the main window and the cameras after the crash', async ({
   browser,
   request,
   baseURL,
@@ -118,6 +124,14 @@ test('a Pro host records a meeting with speech and a screen share; the MP4 plays
   await page.waitForTimeout(8000);
   await bo.room.page.getByTestId('share-screen').click();
   const shareTo = (Date.now() - started) / 1000;
+  await page.waitForTimeout(3000);
+
+  // The media server dies: everyone republishes, and the recording goes on with new pieces.
+  const health = await (await request.get('/healthz')).json();
+  process.kill(health.janusPid, 'SIGKILL');
+  const crashAt = (Date.now() - started) / 1000;
+  await page.waitForTimeout(400);
+  await host.room.expectVideoPlaying(await bo.room.userId(), 'camera', 15_000);
   await page.waitForTimeout(5000);
   await page.getByTestId('record-button').click();
   await page.getByTestId('record-stop').click();
@@ -171,8 +185,13 @@ test('a Pro host records a meeting with speech and a screen share; the MP4 plays
   expect(mean).toBeGreaterThan(-50);
 
   const middle = (shareFrom + shareTo) / 2;
-  expect(magentaInMainWindow(file, middle)).toBeGreaterThan(0.8);
-  expect(magentaInMainWindow(file, Math.max(1, shareFrom - 3))).toBeLessThan(0.2);
+  expect(shareInMainWindow(file, middle, MAGENTA)).toBeGreaterThan(0.8);
+  // A camera in the main window before the share, and after the media server came back.
+  const before = Math.max(1, shareFrom - 2);
+  expect(shareInMainWindow(file, before, MAGENTA)).toBeLessThan(0.2);
+  expect(shareInMainWindow(file, before, CAMERA_GREEN)).toBeGreaterThan(0.5);
+  expect(crashAt).toBeLessThan(recorded - 4);
+  expect(shareInMainWindow(file, recorded - 1.5, CAMERA_GREEN)).toBeGreaterThan(0.5);
   if (process.env.SHOTS_DIR) {
     writeFileSync(
       path.join(process.env.SHOTS_DIR, 'recording-share-frame.png'),
