@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BASIC_SUMMARIES_PER_MONTH, recordInfo } from '@meet/shared';
 import { recordings } from '../src/db/schema/index.js';
 import { DEFAULT_JOB_SETTINGS, PgBossQueue } from '../src/jobs/pg-boss-queue.js';
-import type { JobQueue } from '../src/jobs/types.js';
 import { workRecordsJobs } from '../src/records/records-module.js';
 import { build, type TestApp } from './helper.js';
 import { makePro, makeRecording, recordsApi, upload } from './records-fixture.js';
@@ -458,13 +457,10 @@ describe('through the job queue', () => {
   let own: PgBossQueue | undefined;
 
   beforeAll(async () => {
-    // The app's queue; one of our own on the same database where this build has none wired yet.
-    const services = t.app.services as typeof t.app.services & { jobs?: JobQueue };
-    if (!services.jobs) {
-      own = new PgBossQueue(t.database, { ...DEFAULT_JOB_SETTINGS, pollMs: 500 }, t.app.log);
-      services.jobs = own;
-    }
-    await workRecordsJobs(services.jobs!, t.app.services);
+    // The app queues jobs (tests build it with JOBS_WORK=0); a worker of our own on the same
+    // database works them, as a worker node would.
+    own = new PgBossQueue(t.database, { ...DEFAULT_JOB_SETTINGS, pollMs: 500 }, t.app.log);
+    await workRecordsJobs(own, t.app.services);
   });
   afterAll(() => own?.stop());
 
