@@ -17,7 +17,7 @@
  * - The WAV (16 kHz mono from the recording's start, for transcribeRecording) stays in the work
  *   folder; the caller removes the folder when done with it.
  */
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -201,7 +201,7 @@ async function storeFiles(blobs: BlobStore, recordId: string, files: ComposedFil
     if (!file) return '';
     const key = `recordings/${recordId}/${name}`;
     sizeBytes += (await stat(file)).size;
-    await blobs.put(key, await readFile(file), type);
+    await blobs.putFile(key, file, type);
     return key;
   };
   const videoKey = await put(files.video, 'video.mp4', 'video/mp4');

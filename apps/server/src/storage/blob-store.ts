@@ -1,11 +1,13 @@
 /** Where files live (avatars now; backgrounds and recordings later). Local folder by default. */
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 export interface BlobStore {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Stores a file from disk without reading it into memory (recordings are large). */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /**
    * A readable stream and its size, or null when there is no such blob. With `range`, the stream
    * holds only bytes `start`..`end` (inclusive; a player seeking); `size` is still the whole's.
@@ -33,6 +35,14 @@ export class LocalBlobStore implements BlobStore {
     // Write then rename so a reader never sees half a file.
     const tmp = `${file}.${process.pid}.tmp`;
     await writeFile(tmp, data);
+    await rename(tmp, file);
+  }
+
+  async putFile(key: string, source: string): Promise<void> {
+    const file = this.pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await copyFile(source, tmp);
     await rename(tmp, file);
   }
 
