@@ -67,17 +67,30 @@ export class CalendarService {
   async feedUrl(user: UserRow, base: string): Promise<string> {
     let token = await this.tokenOf(user.id);
     if (!token) {
-      token = randomBytes(24).toString('base64url');
-      await this.db
+      const made = await this.db
         .insert(calendarFeeds)
-        .values({ userId: user.id, token, createdAt: new Date(this.clock.now()) })
-        .onConflictDoNothing();
-      token = (await this.tokenOf(user.id))!;
-      // Their scheduled meetings are now in a calendar of theirs.
-      await this.db
-        .update(conferences)
-        .set({ syncCalendar: 1 })
-        .where(and(eq(conferences.creatorId, user.id), eq(conferences.reserved, true)));
+        .values({
+          userId: user.id,
+          token: randomBytes(24).toString('base64url'),
+          createdAt: new Date(this.clock.now()),
+        })
+        .onConflictDoNothing()
+        .returning({ token: calendarFeeds.token });
+      token = made[0]?.token ?? (await this.tokenOf(user.id))!;
+      // Their scheduled meetings are now in a calendar of theirs: said once, by the call that
+      // made the address (calls at the same moment would otherwise update the same rows).
+      if (made.length > 0) {
+        await this.db
+          .update(conferences)
+          .set({ syncCalendar: 1 })
+          .where(
+            and(
+              eq(conferences.creatorId, user.id),
+              eq(conferences.reserved, true),
+              eq(conferences.syncCalendar, 0),
+            ),
+          );
+      }
     }
     return `${base}/calendar/${token}.ics`;
   }
