@@ -98,6 +98,8 @@ function playwrightFailures(report) {
         if (test.status === 'unexpected') {
           const error = test.results?.at(-1)?.error?.message;
           names.push(`${[...trail, spec.title].join(' › ')}: ${firstLine(error)}`);
+        } else if (test.status === 'flaky') {
+          console.log(`[flaky] passed on its retry: ${[...trail, spec.title].join(' › ')}`);
         }
     for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
   };

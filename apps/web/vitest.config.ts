@@ -13,5 +13,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
     testTimeout: 20_000,
+    // On CI a failed test is run once more (see apps/server/vitest.config.ts).
+    retry: process.env.CI ? 1 : 0,
   },
 });

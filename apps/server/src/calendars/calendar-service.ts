@@ -77,20 +77,19 @@ export class CalendarService {
         .onConflictDoNothing()
         .returning({ token: calendarFeeds.token });
       token = made[0]?.token ?? (await this.tokenOf(user.id))!;
-      // Their scheduled meetings are now in a calendar of theirs: said once, by the call that
-      // made the address (calls at the same moment would otherwise update the same rows).
-      if (made.length > 0) {
-        await this.db
-          .update(conferences)
-          .set({ syncCalendar: 1 })
-          .where(
-            and(
-              eq(conferences.creatorId, user.id),
-              eq(conferences.reserved, true),
-              eq(conferences.syncCalendar, 0),
-            ),
-          );
-      }
+      // Their scheduled meetings are now in a calendar of theirs. The address is made either
+      // way: a failure here (a lock conflict with a meeting being edited) only leaves a flag.
+      await this.db
+        .update(conferences)
+        .set({ syncCalendar: 1 })
+        .where(
+          and(
+            eq(conferences.creatorId, user.id),
+            eq(conferences.reserved, true),
+            eq(conferences.syncCalendar, 0),
+          ),
+        )
+        .catch(() => undefined);
     }
     return `${base}/calendar/${token}.ics`;
   }
