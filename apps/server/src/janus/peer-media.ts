@@ -110,8 +110,9 @@ export class PeerMedia extends EventEmitter<PeerMediaEvents> {
     const handle = this.publishers.get(source);
     if (!handle) return false;
     await handle.message(
+      // A keyframe at once: the recorded picture starts with it, not at the next periodic one.
       filename
-        ? { request: 'configure', record: true, filename }
+        ? { request: 'configure', record: true, filename, keyframe: true }
         : { request: 'configure', record: false },
     );
     return true;
