@@ -17,6 +17,7 @@ import type { RoomActivityRepository } from '../repositories/room-activity-repos
 import type { Peer } from './peer.js';
 import { RoomError } from './room-error.js';
 import type { Room } from './room.js';
+import { TokenBuckets } from './token-buckets.js';
 
 export function chatMessageOf(row: ChatMessageRow): ChatMessage {
   return {
@@ -29,35 +30,9 @@ export function chatMessageOf(row: ChatMessageRow): ChatMessage {
   };
 }
 
-/**
- * Chat flood control for each member of each room: a token bucket of CHAT_RATE_BURST messages,
- * refilled one every CHAT_RATE_REFILL_MS. Kept in memory on the node that serves the room.
- */
-class ChatBuckets {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
-
-  take(key: string, now = Date.now()): boolean {
-    const bucket = this.buckets.get(key) ?? { tokens: CHAT_RATE_BURST, at: now };
-    const refilled = Math.min(
-      CHAT_RATE_BURST,
-      bucket.tokens + (now - bucket.at) / CHAT_RATE_REFILL_MS,
-    );
-    if (refilled < 1) {
-      this.buckets.set(key, { tokens: refilled, at: now });
-      return false;
-    }
-    this.buckets.set(key, { tokens: refilled - 1, at: now });
-    return true;
-  }
-
-  /** Forgets a room's members (the room closed). */
-  forget(prefix: string): void {
-    for (const key of this.buckets.keys()) if (key.startsWith(prefix)) this.buckets.delete(key);
-  }
-}
-
 export class RoomActivity {
-  private readonly chatBuckets = new ChatBuckets();
+  /** Chat flood control: a burst of CHAT_RATE_BURST messages, then one each CHAT_RATE_REFILL_MS. */
+  private readonly chatBuckets = new TokenBuckets(CHAT_RATE_BURST, CHAT_RATE_REFILL_MS);
 
   constructor(private readonly activity: RoomActivityRepository) {}
 

@@ -21,7 +21,9 @@ import type { RoomActivityRepository } from '../repositories/room-activity-repos
 import { Peer, peerInfoOf } from './peer.js';
 import { RoomActivity } from './room-activity.js';
 import { RoomError } from './room-error.js';
+import { RoomMediaEvents } from './room-media-events.js';
 import { RoomModeration } from './room-moderation.js';
+import { RoomReactions } from './room-reactions.js';
 import {
   closeSource,
   describeStreams,
@@ -38,6 +40,7 @@ export class RoomManager {
   private readonly rooms = new Map<string, Room>();
   private readonly moderation: RoomModeration;
   private readonly activity: RoomActivity;
+  private readonly reactions = new RoomReactions();
   /** Cloud recording of the rooms on this node (set once, when recording is available). */
   recorder: RoomRecorder | undefined;
 
@@ -51,10 +54,16 @@ export class RoomManager {
   ) {
     this.activity = new RoomActivity(activity);
     this.moderation = new RoomModeration(gateway, hostControl, conferences, this.activity, log);
-    gateway.on('down', () => this.handleMediaDown());
-    gateway.on('restarted', () => this.handleMediaRestarted());
+    const media = new RoomMediaEvents(
+      () => this.rooms.values(),
+      captions,
+      () => this.recorder,
+      log,
+    );
+    gateway.on('down', () => media.handleDown());
+    gateway.on('restarted', () => media.handleRestarted());
     gateway.on('talking', (room, feed, talking, level) =>
-      this.handleTalking(room, feed, talking, level),
+      media.handleTalking(room, feed, talking, level),
     );
     conferences.on('replaced', (conferenceId, userId, devices) =>
       this.handleReplaced(conferenceId, userId, devices),
@@ -249,6 +258,9 @@ export class RoomManager {
         return { message: await this.activity.send(room, peer, request.content) };
       case 'chatHistory':
         return { messages: await this.activity.history(room) };
+      case 'sendReaction':
+        this.reactions.send(room, peer, request.emoji);
+        return {};
       case 'leave':
         await this.handleLeave(room, peer);
         return {};
@@ -310,44 +322,10 @@ export class RoomManager {
     if (room.empty && this.rooms.get(room.conferenceId) === room) {
       this.rooms.delete(room.conferenceId);
       this.activity.roomClosed(room);
+      this.reactions.roomClosed(room);
       this.recorder?.roomClosed(room);
       await this.captions.close(room);
       await room.close();
-    }
-  }
-
-  private handleMediaDown(): void {
-    void this.captions.mediaDown();
-    this.recorder?.mediaDown();
-    for (const room of this.rooms.values()) {
-      for (const peer of room.peers.values()) {
-        peer.media.reset();
-        peer.subscribed.clear();
-        peer.info.feeds = {};
-        peer.info.mids = {};
-      }
-    }
-  }
-
-  private handleMediaRestarted(): void {
-    for (const room of this.rooms.values()) {
-      void room.open().then(
-        () => room.broadcast({ type: 'republish', reason: 'mediaRestarted' }),
-        (error: unknown) => this.log.error({ err: error }, 'room re-create failed'),
-      );
-    }
-  }
-
-  private handleTalking(janusRoom: number, feed: number, talking: boolean, level: number): void {
-    for (const room of this.rooms.values()) {
-      if (room.janusRoom !== janusRoom) continue;
-      const owner = room.peerOfFeed(feed);
-      if (!owner) continue;
-      room.broadcast({ type: 'activeSpeaker', peerId: owner.peer.peerId, talking, level });
-      if (owner.source === 'camera') {
-        this.captions.talking(room, owner.peer, talking);
-        this.recorder?.talking(room, owner.peer, talking);
-      }
     }
   }
 

@@ -88,4 +88,22 @@ describe('Collaboration', () => {
       message: 'Message too long',
     });
   });
+
+  test('a reaction is sent as a request and comes back as an event with its sender', async () => {
+    const { collab, request } = setup(() => ({}));
+    const reactions = vi.fn();
+    collab.on('reaction', reactions);
+    await collab.sendReaction('👏');
+    expect(request).toHaveBeenCalledWith({ type: 'sendReaction', emoji: '👏' });
+    // Shown when the server's broadcast arrives, not before: everyone sees it the same way.
+    expect(reactions).not.toHaveBeenCalled();
+    collab.handleNotification({ type: 'reaction', peerId: '7', emoji: '👏' });
+    expect(reactions).toHaveBeenCalledWith('7', '👏');
+  });
+
+  test('a reaction refused for going too fast rejects with its catalogue key', async () => {
+    const refusal = new RequestError(-1, 'Sending reactions too quickly', 'reactionTooFast');
+    const collab = new Collaboration(vi.fn(() => Promise.reject(refusal)) as never);
+    await expect(collab.sendReaction('🎉')).rejects.toMatchObject({ key: 'reactionTooFast' });
+  });
 });

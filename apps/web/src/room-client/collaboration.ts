@@ -1,13 +1,14 @@
 /**
- * Chat and the host's meeting-wide controls as the room client sees them: turns the `/room`
- * notifications of "in the room together" into typed events, sends chat messages and reloads
- * the history after a reconnect. It asks the server through the `request` function it is given
+ * Chat, reactions and the host's meeting-wide controls as the room client sees them: turns the
+ * `/room` notifications of "in the room together" into typed events, sends chat messages and
+ * reactions, and reloads the chat history after a reconnect. It asks the server through the `request` function it is given
  * and never holds the RoomClient; the host's commands about my own media go back as an event
  * for the RoomClient to carry out.
  */
 import type {
   ChatMessage,
   HostAction,
+  ReactionEmoji,
   RoomNotification,
   RoomProperties,
   RoomRequest,
@@ -27,11 +28,13 @@ export interface CollaborationEvents {
   properties: [properties: RoomProperties];
   waitingList: [entries: WaitingEntry[]];
   hostCommand: [action: HostAction];
+  /** Member `peerId` reacted (me too: the server sends my reactions back like my messages). */
+  reaction: [peerId: string, emoji: ReactionEmoji];
 }
 
 export type CollaborationNotification = Extract<
   RoomNotification,
-  { type: 'messageReceived' | 'propertiesChanged' | 'hostCommand' | 'waitingList' }
+  { type: 'messageReceived' | 'propertiesChanged' | 'hostCommand' | 'waitingList' | 'reaction' }
 >;
 
 export class Collaboration extends Emitter<CollaborationEvents> {
@@ -61,6 +64,9 @@ export class Collaboration extends Emitter<CollaborationEvents> {
       case 'waitingList':
         this.emit('waitingList', n.entries);
         return;
+      case 'reaction':
+        this.emit('reaction', n.peerId, n.emoji);
+        return;
     }
   }
 
@@ -70,6 +76,14 @@ export class Collaboration extends Emitter<CollaborationEvents> {
     // The echo through messageReceived may come later (or be lost in a reconnect).
     this.emit('chat', [message], true);
     return message;
+  }
+
+  /**
+   * Resolves once the server took the reaction (it arrives back as a `reaction` event); rejects
+   * with its refusal (RequestError, `reactionTooFast` when sent too fast).
+   */
+  async sendReaction(emoji: ReactionEmoji): Promise<void> {
+    await this.request({ type: 'sendReaction', emoji });
   }
 
   async reloadHistory(): Promise<void> {

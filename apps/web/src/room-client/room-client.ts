@@ -11,6 +11,7 @@ import {
   type ChatMessage,
   type HostAction,
   type PeerInfo,
+  type ReactionEmoji,
   type RoomNotification,
 } from '@meet/shared';
 import { CameraMedia } from './camera-media';
@@ -76,6 +77,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     this.collab.on('chat', (messages, live) => this.emit('chat', messages, live));
     this.collab.on('properties', (properties) => this.emit('properties', properties));
     this.collab.on('waitingList', (entries) => this.emit('waitingList', entries));
+    this.collab.on('reaction', (peerId, emoji) => this.emit('reaction', peerId, emoji));
     this.collab.on('hostCommand', (action) => {
       this.emit('hostCommand', action);
       void this.applyHostCommand(action);
@@ -228,6 +230,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
       case 'propertiesChanged':
       case 'hostCommand':
       case 'waitingList':
+      case 'reaction':
         this.collab.handleNotification(n);
         return;
       case 'pollChanged':
@@ -286,6 +289,10 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   sendMessage(content: string): Promise<ChatMessage> {
     return this.collab.sendMessage(content);
+  }
+
+  sendReaction(emoji: ReactionEmoji): Promise<void> {
+    return this.collab.sendReaction(emoji);
   }
 
   setDisplayName(name: string): void {

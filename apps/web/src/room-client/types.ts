@@ -14,6 +14,7 @@ import type {
   WaitingEntry,
   PollChange,
   MySpeech,
+  ReactionEmoji,
   SubtitleMessage,
 } from '@meet/shared';
 
@@ -101,6 +102,8 @@ export interface RoomClientEvents {
   waitingList: [entries: WaitingEntry[]];
   /** The host acted on my media; the client has already carried it out. */
   hostCommand: [action: HostAction];
+  /** Member `peerId` reacted from the reaction bar (my own reactions come back too). */
+  reaction: [peerId: string, emoji: ReactionEmoji];
   /** Captions in the meeting, from the join answer and every change (features/captions). */
   captionState: [state: CaptionState];
   /** My own speech settings, from the join answer and every change (also made elsewhere). */
@@ -148,6 +151,11 @@ export interface RoomClientApi {
   setVisible(views: { peerId: string; source: MediaSource; layer: 0 | 1 | 2 }[]): void;
   /** Sends a chat message; resolves with the stored message or rejects with the server's refusal. */
   sendMessage(content: string): Promise<ChatMessage>;
+  /**
+   * Sends a reaction from the bar to everyone; resolves when the server took it, rejects with
+   * its refusal (a RequestError with key `reactionTooFast` when sent too fast).
+   */
+  sendReaction(emoji: ReactionEmoji): Promise<void>;
   /** My name in the meeting changed (after updateUserConferenceNickname succeeded). */
   setDisplayName(name: string): void;
   /** Re-checks device permissions (opens then stops a stream), optionally for one kind. */

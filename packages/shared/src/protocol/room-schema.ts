@@ -1,6 +1,6 @@
 /** Runtime check of `/room` requests: the server validates every one against this. */
 import { z } from 'zod';
-import type { RoomRequest } from './room.js';
+import { REACTION_EMOJIS, type RoomRequest } from './room.js';
 
 const source = z.enum(['camera', 'screen']);
 const kind = z.enum(['audio', 'video']);
@@ -42,6 +42,8 @@ export const roomRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('getProducerStats') }),
   z.object({ type: z.literal('sendMessage'), content: z.string().max(20_000) }),
   z.object({ type: z.literal('chatHistory') }),
+  // Strict: a reaction is only its emoji; anything more is a client that speaks another protocol.
+  z.strictObject({ type: z.literal('sendReaction'), emoji: z.enum(REACTION_EMOJIS) }),
   z.object({ type: z.literal('leave') }),
 ]) satisfies z.ZodType<RoomRequest>;
 

@@ -67,6 +67,14 @@ export interface SubscribedStream {
   active: boolean;
 }
 
+/** The reaction bar's emoji, in the order it shows them; a reaction with any other is refused. */
+export const REACTION_EMOJIS = ['👍', '❤️', '😂', '😮', '👏', '🎉'] as const;
+export type ReactionEmoji = (typeof REACTION_EMOJIS)[number];
+/** Reaction flood control per member: a burst of this many reactions… */
+export const REACTION_RATE_BURST = 5;
+/** …then one more each this many milliseconds. */
+export const REACTION_RATE_REFILL_MS = 1000;
+
 export type RoomRequest =
   | { type: 'join'; displayName: string; audioEnabled: boolean; videoEnabled: boolean }
   | { type: 'publish'; source: MediaSource; jsep: Jsep; audio: boolean; video: boolean }
@@ -89,6 +97,8 @@ export type RoomRequest =
   | { type: 'sendMessage'; content: string }
   /** The meeting's chat so far (also part of the join answer). */
   | { type: 'chatHistory' }
+  /** A reaction from the bar, shown over my tile to everyone (rate-limited, never stored). */
+  | { type: 'sendReaction'; emoji: ReactionEmoji }
   | { type: 'leave' };
 
 export type RoomRequestType = RoomRequest['type'];
@@ -123,6 +133,7 @@ export interface RoomResponses {
   };
   sendMessage: { message: ChatMessage };
   chatHistory: { messages: ChatMessage[] };
+  sendReaction: Record<string, never>;
   leave: Record<string, never>;
 }
 
@@ -187,7 +198,9 @@ export type RoomNotification =
   /** A poll changed: refresh the list and an open dialog on this voteId; 'deleted' closes it. */
   | { type: 'pollChanged'; voteId: number; change: PollChange }
   /** To hosts only: the waiting list changed (status 1 entries filtered out). */
-  | { type: 'waitingList'; entries: WaitingEntry[] };
+  | { type: 'waitingList'; entries: WaitingEntry[] }
+  /** Member `peerId` reacted (also sent back to the sender, like a chat message). */
+  | { type: 'reaction'; peerId: string; emoji: ReactionEmoji };
 
 export type PollChange =
   | 'created'

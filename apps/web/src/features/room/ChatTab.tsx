@@ -26,7 +26,8 @@ export function ChatTab() {
           <div>{t('room.chat.emptyHint')}</div>
         </div>
       ) : (
-        <ol className="room-chat__list" ref={c.listRef} onScroll={c.onScroll} aria-live="polite">
+        // Not a live region: RoomAnnouncer says new messages once, with the panel open or not.
+        <ol className="room-chat__list" ref={c.listRef} onScroll={c.onScroll}>
           {c.messages.map((m) => {
             const mine = m.scode === c.myId;
             return (

@@ -1,12 +1,14 @@
 /**
  * One member's tile: their camera (or screen) video, else their avatar; the name cut to 10
- * characters, a muted-mic icon, a host badge, the network dot and a ring while speaking.
+ * characters, a muted-mic icon, a host badge, the network dot, a ring while speaking and the
+ * member's reactions floating up.
  * Test hook: `data-member-id` + `data-source`, with a <video> only while the camera is on.
  */
 import { useTranslation } from 'react-i18next';
 import { networkStatus, truncateName, type MediaSource, type PeerInfo } from '@meet/shared';
 import { Avatar } from '../../ui/Avatar';
 import { TrackVideo, useTrack } from './media';
+import { ReactionBursts } from './ReactionBursts';
 import { MicOffIcon, PinIcon } from './room-icons';
 import { useRoomDispatch, useRoomState } from './RoomContext';
 import { isHostMember } from './roles';
@@ -70,6 +72,7 @@ export function MemberTile({ peer, source, isMe, variant, style }: MemberTilePro
         {!screen && !isMe && (
           <span
             className={`room-net room-net--${net}`}
+            role="img"
             title={t(`room.net.${net}`)}
             aria-label={t(`room.net.${net}`)}
           />
@@ -79,6 +82,7 @@ export function MemberTile({ peer, source, isMe, variant, style }: MemberTilePro
         </span>
         {isHost && !screen && <span className="room-badge">{t('room.view.host')}</span>}
       </div>
+      {!screen && <ReactionBursts peerId={peer.peerId} />}
       {!screen && !micOn && (
         <span className="room-tile__muted" aria-label={t('room.members.micOff')} role="img">
           <MicOffIcon size={18} />

@@ -55,7 +55,8 @@ export function useRoomClient(): RoomClientHandle {
   return client;
 }
 
-function useStore(): RoomStore {
+/** The store itself, for what follows its changes rather than one slice (RoomAnnouncer). */
+export function useRoomStore(): RoomStore {
   const store = useContext(StoreContext);
   if (!store) throw new Error('useRoomState must be used inside RoomProvider');
   return store;
@@ -63,10 +64,10 @@ function useStore(): RoomStore {
 
 /** A slice of the room state; the selector must return a stable value (a field, not a new object). */
 export function useRoomState<T>(selector: (state: RoomState) => T): T {
-  const store = useStore();
+  const store = useRoomStore();
   return useSyncExternalStore(store.subscribe, () => selector(store.getState()));
 }
 
 export function useRoomDispatch(): (action: RoomAction) => void {
-  return useStore().dispatch;
+  return useRoomStore().dispatch;
 }

@@ -35,6 +35,7 @@ import {
   type RoomClientHandle,
   type RoomMeeting,
 } from './RoomContext';
+import { RoomAnnouncer } from './RoomAnnouncer';
 import { RoomPanel } from './RoomPanel';
 import { createRoomStore, initialRoomState, type RoomStore } from './room-store';
 import { loadSettings } from './settings-storage';
@@ -91,6 +92,7 @@ function Room({ conferenceId, extras }: { conferenceId: string; extras?: ReactNo
         <HostMessage />
         <Toolbar conferenceId={conferenceId} extras={extras} />
         <ConnectionBanner />
+        <RoomAnnouncer />
         <RemoteAudio />
       </RoomPolls>
     </VisibilityProvider>

@@ -1,9 +1,10 @@
 /**
  * The bottom control bar: microphone and camera (each with a device menu), screen share, raise
- * hand, view mode, leave, and the panel's people and chat buttons. `useRoomControls` holds the
- * behaviour; this file is markup. Test hooks: data-testid toggle-mic / toggle-camera /
- * share-screen / raise-hand / view-mode / members-panel / chat-toggle (with chat-unread) /
- * leave, with aria-pressed showing the state and aria-disabled while the host holds it off.
+ * hand, reactions, view mode, leave, the keyboard shortcuts' help, and the panel's people and
+ * chat buttons. `useRoomControls` holds the behaviour; this file is markup. Test hooks:
+ * data-testid toggle-mic / toggle-camera / share-screen / raise-hand / reactions-toggle /
+ * view-mode / shortcuts-help / members-panel / chat-toggle (with chat-unread) / leave, with
+ * aria-pressed showing the state and aria-disabled while the host holds it off.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,9 @@ import { CaptionsToggle } from '../captions/CaptionsToggle';
 import { InterpretButton } from '../captions/InterpretButton';
 // Cloud recording (issue 11): the host's record button and popover.
 import { RoomRecordButton } from '../recordings/RoomRecordButton';
+import { KeyboardShortcuts } from './KeyboardShortcuts';
 import { LeaveButton } from './LeaveButton';
+import { ReactionBar } from './ReactionBar';
 import {
   CamIcon,
   CamOffIcon,
@@ -232,6 +235,7 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
             <HandIcon />
           </button>
         )}
+        <ReactionBar />
         <div {...viewMenu.anchorProps}>
           <button
             type="button"
@@ -281,6 +285,7 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
         <LeaveButton />
       </div>
       <div className="room-toolbar__side room-toolbar__end">
+        <KeyboardShortcuts controls={c} />
         {/* Polls (issue 6) */}
         <MoreAppsButton />
         <button
@@ -288,7 +293,9 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
           data-testid="members-panel"
           aria-pressed={c.panelOpen}
           className={`room-btn room-btn--flat${c.panelOpen ? ' room-btn--active' : ''}`}
-          aria-label={t('room.toolbar.members')}
+          // The count shows on the button, so it is part of the name too (not in brackets:
+          // screen-reader checks take a bracketed part for an aside).
+          aria-label={t('room.toolbar.membersCount', { count: c.memberCount })}
           title={t('room.toolbar.members')}
           onClick={c.togglePanel}
         >

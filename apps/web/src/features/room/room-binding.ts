@@ -95,6 +95,7 @@ export function bindRoom(
   };
   // Null until the join answer: the first properties are the meeting's, not a change.
   let properties: RoomProperties | null = null;
+  let reactionId = 0;
 
   const offs = [
     client.on('connectionState', (state) => dispatch({ type: 'connection', state })),
@@ -141,6 +142,9 @@ export function bindRoom(
       dispatch({ type: 'properties', properties: next });
     }),
     client.on('hostCommand', (action) => notify([hostCommandNotice(action)])),
+    client.on('reaction', (peerId, emoji) =>
+      dispatch({ type: 'reaction', reaction: { id: ++reactionId, peerId, emoji } }),
+    ),
     client.on('waitingList', (entries) => {
       const state = getState();
       const before = new Set(state.waiting.map((e) => e.userId));

@@ -28,6 +28,8 @@
  *   properties      the meeting-wide controls: confMute 0/1/2, lockRoom, waitingRoom,
  *                   screenShareAllowed
  *   waiting         hosts only: who waits to be admitted (status 1 "admitted" left out)
+ *   reactions       reactions floating over their senders' tiles now, oldest first (each is
+ *                   dropped REACTION_FLOAT_MS after it arrived; reactions.ts)
  */
 import {
   CONF_MUTE,
@@ -47,6 +49,7 @@ import type {
   Settings,
 } from '../../room-client/types';
 import { mergeChat } from './chat-log';
+import { REACTION_FLOAT_MS, REACTION_MAX_SHOWN, type FloatingReaction } from './reactions';
 import { amHost } from './roles';
 
 export type ViewMode = 'grid' | 'float';
@@ -77,6 +80,7 @@ export interface RoomState {
   chatUnread: number;
   properties: RoomProperties;
   waiting: WaitingEntry[];
+  reactions: readonly FloatingReaction[];
 }
 
 export type RoomAction =
@@ -103,7 +107,9 @@ export type RoomAction =
   | { type: 'properties'; properties: Partial<RoomProperties> }
   | { type: 'waitingList'; entries: WaitingEntry[] }
   /** Admitted or denied here: gone from the list before the server's next push. */
-  | { type: 'waitingRemoved'; userIds: number[] };
+  | { type: 'waitingRemoved'; userIds: number[] }
+  | { type: 'reaction'; reaction: FloatingReaction }
+  | { type: 'reactionEnded'; id: number };
 
 export const DEFAULT_SETTINGS: Settings = {
   audioID: '',
@@ -147,6 +153,7 @@ export function initialRoomState(settings: Settings = DEFAULT_SETTINGS): RoomSta
       recordStartedAt: 0,
     },
     waiting: [],
+    reactions: [],
   };
 }
 
@@ -160,6 +167,7 @@ function applyHostRole(state: RoomState): RoomState {
     ...state,
     panel: state.panel && HOST_TABS.includes(state.panel) ? 'members' : state.panel,
     waiting: [],
+    reactions: [],
   };
 }
 
@@ -283,6 +291,15 @@ export function roomReducer(state: RoomState, action: RoomAction): RoomState {
       const waiting = state.waiting.filter((e) => !action.userIds.includes(e.userId));
       return waiting.length === state.waiting.length ? state : { ...state, waiting };
     }
+    case 'reaction':
+      return {
+        ...state,
+        reactions: [...state.reactions, action.reaction].slice(-REACTION_MAX_SHOWN),
+      };
+    case 'reactionEnded': {
+      const reactions = state.reactions.filter((r) => r.id !== action.id);
+      return reactions.length === state.reactions.length ? state : { ...state, reactions };
+    }
   }
 }
 
@@ -290,15 +307,19 @@ export interface RoomStore {
   getState(): RoomState;
   dispatch(action: RoomAction): void;
   subscribe(listener: () => void): () => void;
-  /** Stops the speaking timers. */
+  /** Stops the speaking and reaction timers. */
   dispose(): void;
 }
 
-/** A tiny external store; it also owns the 2 s timers that clear the speaking flag. */
+/**
+ * A tiny external store; it also owns the 2 s timers that clear the speaking flag and those
+ * that drop a reaction once it has floated.
+ */
 export function createRoomStore(initial: RoomState = initialRoomState()): RoomStore {
   let state = initial;
   const listeners = new Set<() => void>();
   const speakingTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  const reactionTimers = new Set<ReturnType<typeof setTimeout>>();
 
   const dispatch = (action: RoomAction) => {
     const next = roomReducer(state, action);
@@ -311,6 +332,13 @@ export function createRoomStore(initial: RoomState = initialRoomState()): RoomSt
           dispatch({ type: 'speakingEnded', peerId: action.peerId });
         }, SPEAKING_CLEAR_MS),
       );
+    }
+    if (action.type === 'reaction') {
+      const timer = setTimeout(() => {
+        reactionTimers.delete(timer);
+        dispatch({ type: 'reactionEnded', id: action.reaction.id });
+      }, REACTION_FLOAT_MS);
+      reactionTimers.add(timer);
     }
     if (next === state) return;
     state = next;
@@ -327,6 +355,8 @@ export function createRoomStore(initial: RoomState = initialRoomState()): RoomSt
     dispose() {
       for (const timer of speakingTimers.values()) clearTimeout(timer);
       speakingTimers.clear();
+      for (const timer of reactionTimers) clearTimeout(timer);
+      reactionTimers.clear();
       listeners.clear();
     },
   };

@@ -14,6 +14,8 @@ import { amHost } from './roles';
 import { saveSettings } from './settings-storage';
 import { useHostActions } from './useHostActions';
 
+export type RoomControls = ReturnType<typeof useRoomControls>;
+
 export function useRoomControls() {
   const { t } = useTranslation();
   const client = useRoomClient();

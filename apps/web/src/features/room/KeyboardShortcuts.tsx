@@ -1,0 +1,57 @@
+/**
+ * The room's keyboard shortcuts put to work: each runs what its toolbar button does (the chat
+ * one also puts the cursor in the message box), and the toolbar's keyboard button or "?" opens
+ * their help. Test hook: `shortcuts-help`.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCaptionsToggle } from '../captions/useCaptionsToggle';
+import { KeyboardIcon } from './room-icons';
+import { ShortcutsDialog } from './ShortcutsDialog';
+import type { RoomControls } from './useRoomControls';
+import { useRoomShortcuts } from './useRoomShortcuts';
+
+/** The chat tab mounts on the next render; its message box takes the focus then. */
+function focusChatBox() {
+  requestAnimationFrame(() =>
+    document.querySelector<HTMLTextAreaElement>('textarea[name="chatMessage"]')?.focus(),
+  );
+}
+
+export function KeyboardShortcuts({ controls: c }: { controls: RoomControls }) {
+  const { t } = useTranslation();
+  const [helpOpen, setHelpOpen] = useState(false);
+  const captions = useCaptionsToggle(false);
+  const connected = c.connection === 'connected';
+
+  useRoomShortcuts({
+    toggleMic: c.toggleMic,
+    toggleCamera: c.toggleCamera,
+    // As the toolbar: the host has no hand to raise, and a change on its way is not repeated.
+    toggleHand: c.host || c.handBusy || !connected ? undefined : c.toggleHand,
+    toggleChat: () => {
+      c.toggleChat();
+      if (!c.chatOpen) focusChatBox();
+    },
+    togglePeople: c.togglePanel,
+    toggleCaptions: captions.disabled ? undefined : () => void captions.toggle(),
+    showHelp: () => setHelpOpen(true),
+  });
+
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="shortcuts-help"
+        aria-haspopup="dialog"
+        className="room-btn room-btn--flat"
+        aria-label={t('room.shortcuts.open')}
+        title={t('room.shortcuts.open')}
+        onClick={() => setHelpOpen(true)}
+      >
+        <KeyboardIcon />
+      </button>
+      {helpOpen && <ShortcutsDialog onClose={() => setHelpOpen(false)} />}
+    </>
+  );
+}
