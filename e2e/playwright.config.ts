@@ -82,6 +82,8 @@ export default defineConfig({
       MAIL_OUTBOX_HTTP: '1',
       // A subscription's end is reached by moving the server's clock (POST /dev/clock).
       DEV_CLOCK: '1',
+      // The operator's list of feedback (GET /admin/feedback) is read with this.
+      ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? 'e2e-operator-token-0123456789abcdef',
       EMAIL_CODE_IP_DAILY_LIMIT: '10000',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     },

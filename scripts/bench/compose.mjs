@@ -60,15 +60,45 @@ function camera(name, source, seconds) {
     const screen = name.startsWith('screen');
     const layers = screen
       ? []
-      : ['-ts-parameters', 'ts_number_layers=3:ts_target_bitrate=360,720,1200:' +
-          'ts_rate_decimator=4,2,1:ts_periodicity=4:ts_layer_id=0,2,1,2:ts_layering_mode=3'];
-    ffmpeg(['-f', 'lavfi', '-i', source, '-t', '20', '-c:v', 'libvpx', '-deadline', 'realtime',
-      '-cpu-used', '8', '-b:v', screen ? '800k' : '1200k', ...layers, '-threads', '2', clip]);
+      : [
+          '-ts-parameters',
+          'ts_number_layers=3:ts_target_bitrate=360,720,1200:' +
+            'ts_rate_decimator=4,2,1:ts_periodicity=4:ts_layer_id=0,2,1,2:ts_layering_mode=3',
+        ];
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      source,
+      '-t',
+      '20',
+      '-c:v',
+      'libvpx',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '8',
+      '-b:v',
+      screen ? '800k' : '1200k',
+      ...layers,
+      '-threads',
+      '2',
+      clip,
+    ]);
   }
   const out = path.join(cache, `${name}-tl-${seconds}.webm`);
   if (!existsSync(out)) {
-    ffmpeg(['-stream_loop', String(Math.ceil(seconds / 20)), '-i', clip, '-t', String(seconds),
-      '-c', 'copy', out]);
+    ffmpeg([
+      '-stream_loop',
+      String(Math.ceil(seconds / 20)),
+      '-i',
+      clip,
+      '-t',
+      String(seconds),
+      '-c',
+      'copy',
+      out,
+    ]);
   }
   return out;
 }
@@ -78,9 +108,19 @@ function voice(name, freq, talks, seconds) {
   const out = path.join(cache, `${name}-${seconds}-${talks.length}.opus`);
   if (!existsSync(out)) {
     const gate = talks.map(([s, e]) => `between(t,${s},${e})`).join('+') || '0';
-    ffmpeg(['-f', 'lavfi', '-i',
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
       `aevalsrc='0.3*sin(2*PI*${freq}*t)*sin(2*PI*3*t)*gt(${gate},0)':s=48000:d=${seconds}`,
-      '-c:a', 'libopus', '-b:a', '32k', '-application', 'voip', out]);
+      '-c:a',
+      'libopus',
+      '-b:a',
+      '32k',
+      '-application',
+      'voip',
+      out,
+    ]);
   }
   return out;
 }
@@ -91,7 +131,13 @@ const members = [
   { userId: 1, name: 'Alice Zhang', join: 0, src: 'testsrc2=s=1280x720:r=30', freq: 220 },
   { userId: 2, name: '王小明', join: 0, src: 'testsrc2=s=1280x720:r=30,hflip', freq: 300 },
   { userId: 3, name: 'Bob', join: 0, src: 'testsrc=s=1280x720:r=30', freq: 380 },
-  { userId: 4, name: 'Dana Late', join: Math.min(60, total / 4), src: 'mandelbrot=s=1280x720:r=30', freq: 460 },
+  {
+    userId: 4,
+    name: 'Dana Late',
+    join: Math.min(60, total / 4),
+    src: 'mandelbrot=s=1280x720:r=30',
+    freq: 460,
+  },
 ];
 const timeline = [];
 const talks = new Map(members.map((m) => [m.userId, []]));
@@ -135,7 +181,10 @@ for (const m of members) {
     frameRate: 30,
   });
   const offsets = talks.get(m.userId).map(([s, e]) => [s - m.join, e - m.join]);
-  sounds.push({ path: voice(`voice${m.userId}`, m.freq, offsets, seconds), offsetMs: m.join * 1000 });
+  sounds.push({
+    path: voice(`voice${m.userId}`, m.freq, offsets, seconds),
+    offsetMs: m.join * 1000,
+  });
 }
 const shareSeconds = Math.round(shareTo - shareFrom);
 pictures.push({
@@ -202,18 +251,57 @@ if (args.profile !== '0') {
   }
   for (const s of sounds) decode.push('-i', s.path);
   const maps = [...pictures, ...sounds].flatMap((_, i) => ['-map', `${i}`]);
-  await timed('decode every input', ['-hide_banner', '-loglevel', 'error', ...decode, ...maps, '-f', 'null', '-']);
+  await timed('decode every input', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    ...decode,
+    ...maps,
+    '-f',
+    'null',
+    '-',
+  ]);
   const noEncode = plan.args
     .slice(0, plan.args.indexOf('-map'))
-    .concat(['-map', '[vout]', '-map', '[am]', '-f', 'null', '-', '-map', '[aa]', '-f', 'null', '-',
-      '-map', '[aw]', '-f', 'null', '-']);
+    .concat([
+      '-map',
+      '[vout]',
+      '-map',
+      '[am]',
+      '-f',
+      'null',
+      '-',
+      '-map',
+      '[aa]',
+      '-f',
+      'null',
+      '-',
+      '-map',
+      '[aw]',
+      '-f',
+      'null',
+      '-',
+    ]);
   await timed('decode + layout (no encoding)', noEncode);
 }
 const whole = await timed('whole composition (one run)', plan.args);
 const size = (f) => (statSync(f).size / 1024 / 1024).toFixed(1);
-const probe = spawnSync('ffprobe', ['-v', 'error', '-show_entries',
-  'stream=codec_name,width,height:format=duration', '-of', 'compact=p=0:nk=1', outputs.video]).stdout.toString().trim();
-console.log(`\nvideo ${size(outputs.video)} MB (${probe.replace(/\n/g, ' | ')}), audio ${size(outputs.audio)} MB, wav ${size(outputs.wav)} MB`);
-console.log(`speed: ${(total / whole.wall).toFixed(2)}x real time (goal ≥ 5x: ${total / whole.wall >= 5 ? 'met' : 'NOT met'})`);
+const probe = spawnSync('ffprobe', [
+  '-v',
+  'error',
+  '-show_entries',
+  'stream=codec_name,width,height:format=duration',
+  '-of',
+  'compact=p=0:nk=1',
+  outputs.video,
+])
+  .stdout.toString()
+  .trim();
+console.log(
+  `\nvideo ${size(outputs.video)} MB (${probe.replace(/\n/g, ' | ')}), audio ${size(outputs.audio)} MB, wav ${size(outputs.wav)} MB`,
+);
+console.log(
+  `speed: ${(total / whole.wall).toFixed(2)}x real time (goal ≥ 5x: ${total / whole.wall >= 5 ? 'met' : 'NOT met'})`,
+);
 if (args.keep !== '1') rmSync(work, { recursive: true, force: true });
 else console.log(`kept ${work}`);

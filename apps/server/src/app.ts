@@ -89,6 +89,9 @@ import summaryRoutes from './routes/api/record/summary.js';
 import asrRoutes from './routes/api/record/asr.js';
 import messageRoutes from './routes/api/message/index.js';
 import recordingFileRoutes from './routes/recording-files.js';
+import reportRoutes from './routes/api/user/report.js';
+import clientLogRoutes from './routes/api/client-log.js';
+import adminRoutes from './routes/admin.js';
 
 export interface BuildOptions {
   config: Config;
@@ -390,6 +393,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(asrRoutes, { prefix: '/api/asr' });
   await app.register(messageRoutes, { prefix: '/api/message' });
   await app.register(recordingFileRoutes);
+  await app.register(reportRoutes, { prefix: '/api/user' });
+  await app.register(clientLogRoutes, { prefix: '/api/client-log' });
+  await app.register(adminRoutes, { prefix: '/admin' });
   await app.register(devRoutes);
   await app.register(webRoutes);
   return app;

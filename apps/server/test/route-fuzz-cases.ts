@@ -92,8 +92,8 @@ export interface Route {
 
 export const routeName = (r: Pick<Route, 'method' | 'url'>) => `${r.method} ${r.url}`;
 
-/** The paths this pass covers: the API, health, stored files and the dev mailbox. */
-const COVERED = /^\/(api\/|healthz$|files\/|dev\/|calendar\/)/;
+/** The paths this pass covers: the API, health, stored files, the dev mailbox and the operator's. */
+const COVERED = /^\/(api\/|healthz$|files\/|dev\/|calendar\/|admin\/)/;
 
 /**
  * Every route the app serves under the covered paths, read from Fastify's route tree (it also

@@ -109,6 +109,7 @@ const REAL_ACCOUNT_ONLY = new Set([
   'POST /api/user/scan-info',
   'POST /api/user/approve-scan',
   'POST /api/record/permission/apply', // the answer arrives in the message center, on Home
+  'POST /api/user/report', // feedback comes from Home's avatar menu
 ]);
 
 /** Routes whose success is not the JSON envelope (files, documents, the xlsx export). */
@@ -118,11 +119,19 @@ const rawOnSuccess = (r: Route) => r.method === 'GET' || RAW_FILES.has(routeName
 /** Routes that end the session of the token they are called with. */
 const REVOKES_ITS_TOKEN = new Set(['POST /api/user/logout']);
 
+/**
+ * The operator's routes (`/admin/*`) take ADMIN_TOKEN instead of a sign-in token: they refuse
+ * every user's token like a missing one, and are fuzzed with the operator's.
+ */
+const ADMIN_TOKEN = 'fuzz-operator-token-0123456789abcdef';
+const isOperatorRoute = (name: string) => name.includes(' /admin/');
+
 // This pass is about what inputs get back, not about how many: limits are out of its way.
 const t = await build({
   ACCOUNT_RATE_LIMIT_PER_MINUTE: '1000000',
   AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE: '1000000',
   AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+  ADMIN_TOKEN,
 });
 const routes = await listRoutes(t.app);
 afterAll(() => t.close());
@@ -216,6 +225,8 @@ async function scene(): Promise<Samples> {
     errorUrl: 'http://localhost/home/meetings?payment=1',
     returnUrl: 'http://localhost/home/meetings',
     benefitId: 'pro',
+    /** client-log/report: a JSON string of entries (SPEC.md section 7). */
+    log: JSON.stringify([{ logTime: now, eventType: 'fuzz', agent: 'web/3.10.3' }]),
   };
 }
 
@@ -341,7 +352,9 @@ describe('fuzz', () => {
       const route = byName(name);
       const token = PUBLIC.has(name)
         ? undefined
-        : await t.app.services.sessions.issue(fx.fuzzer.userId);
+        : isOperatorRoute(name)
+          ? ADMIN_TOKEN
+          : await t.app.services.sessions.issue(fx.fuzzer.userId);
       const failures = await pool(await casesFor(route), 8, async (c) => {
         const caseToken =
           token && REVOKES_ITS_TOKEN.has(name)

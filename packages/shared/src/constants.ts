@@ -106,3 +106,5 @@ export const MESSAGES_PAGE_SIZE = 10;
 export const MESSAGES_FIRST_LOAD_MS = 200;
 /** Scrolling to the end of the message panel loads the next page after this delay. */
 export const MESSAGES_MORE_DELAY_MS = 500;
+/** Client log entries are sent this long after the last one was logged (SPEC.md section 9). */
+export const LOG_UPLOAD_DELAY_MS = 200;

@@ -28,3 +28,5 @@ export * from './protocol/room.js';
 export * from './protocol/room-schema.js';
 export * from './protocol/message.js';
 export * from './api/records.js';
+export * from './api/feedback.js';
+export * from './api/client-log.js';

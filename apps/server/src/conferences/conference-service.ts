@@ -28,6 +28,8 @@ import { entitlementsOf } from '../payments/entitlements.js';
 import { AppError } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { ConferencesRepository } from '../repositories/conferences-repository.js';
+import { MemberControlsRepository } from '../repositories/member-controls-repository.js';
+import { effectiveControls } from './host-control.js';
 import { meetingInfoOf, propertiesOf } from './present.js';
 
 export interface JoinInput {
@@ -80,6 +82,9 @@ export function countsAgainstCap(
 }
 
 export class ConferenceService extends EventEmitter<ConferenceEvents> {
+  /** Read only, for a viewer's own controls in Meeting info; HostControl changes them. */
+  private readonly memberControls: MemberControlsRepository;
+
   constructor(
     private readonly database: Database,
     private readonly conferences: ConferencesRepository,
@@ -87,6 +92,7 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
     private readonly clock: Clock,
   ) {
     super();
+    this.memberControls = new MemberControlsRepository(database.db);
   }
 
   private get db(): Db {
@@ -106,7 +112,14 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
     const [viewer] = viewerId
       ? await this.db.select().from(users).where(eq(users.id, viewerId))
       : [];
+    const controls = viewerId
+      ? (await this.memberControls.of(row.id, [viewerId])).get(viewerId)
+      : undefined;
     return meetingInfoOf(row, {
+      personal: effectiveControls(controls, {
+        isHost: viewerId !== undefined && viewerId === row.hostId,
+        confMute: row.confMute,
+      }),
       viewer: viewer && entitlementsOf(viewer, this.clock.now()),
       creatorName: names.get(row.creatorId) ?? '',
       hostName: names.get(row.hostId) ?? '',

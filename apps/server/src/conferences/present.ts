@@ -44,6 +44,11 @@ export function meetingInfoOf(
     joinTime: number | null;
     /** What the viewer's plan gives (recordFuncStatus); basic when nobody is signed in. */
     viewer?: Entitlements;
+    /**
+     * The viewer's own controls as the host set them (effectiveControls): without a viewer,
+     * what a member joining now would get.
+     */
+    personal: { forceMuted: boolean; videoDisabled: boolean };
   },
 ): MeetingInfo {
   const viewer = extra.viewer ?? PLAN_ENTITLEMENTS.basic;
@@ -64,8 +69,8 @@ export function meetingInfoOf(
     hostId: row.hostId,
     hostName: extra.hostName,
     num: extra.num,
-    personalConfMute: 0,
-    personalVideoEnable: 1,
+    personalConfMute: extra.personal.forceMuted ? 1 : 0,
+    personalVideoEnable: extra.personal.videoDisabled ? 0 : 1,
     timezone: row.timezone,
     startTime: row.startTime,
     endTime: row.endTime,

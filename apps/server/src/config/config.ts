@@ -67,6 +67,9 @@ const envSchema = z.object({
   ROLE: z.enum(['all', 'worker', '']).optional(),
   JOB_POLL_MS: z.coerce.number().int().min(500).max(60_000).default(2000),
   JOBS_WORK: z.enum(['0', '1']).default('1'),
+  ADMIN_TOKEN: z
+    .union([z.literal(''), z.string().min(24, 'expected at least 24 characters')])
+    .optional(),
 });
 
 export interface Config {
@@ -128,6 +131,11 @@ export interface Config {
   jobsWork: boolean;
   /** Speech, translation and synthesis engines (README: "Caption, translation and voice engines"). */
   engines: EngineSettings;
+  /**
+   * The operator's bearer token for `/admin/*` (the feedback list, client logs); without it
+   * those routes refuse everyone.
+   */
+  adminToken: string | undefined;
   limits: {
     /** Sign-in and code calls per IP per minute. */
     authPerMinute: number;
@@ -290,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobPollMs: e.JOB_POLL_MS,
     jobsWork: e.JOBS_WORK === '1',
     engines: engineSettings(e, (message) => new ConfigError(message)),
+    adminToken: e.ADMIN_TOKEN || undefined,
     limits: {
       authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
       authPerAccountPerMinute: e.AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE,

@@ -180,7 +180,10 @@ export class PgBossQueue implements JobQueue {
       for (const abort of this.running) abort.abort(new Error('the job queue is stopping'));
     }, this.settings.stopTimeoutMs);
     try {
-      await this.boss.stop({ graceful: true, timeout: Math.max(1000, this.settings.stopTimeoutMs) });
+      await this.boss.stop({
+        graceful: true,
+        timeout: Math.max(1000, this.settings.stopTimeoutMs),
+      });
     } finally {
       clearTimeout(grace);
     }

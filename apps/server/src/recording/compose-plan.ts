@@ -174,9 +174,7 @@ export function composePlan(input: ComposePlanInput): ComposePlan {
   });
 
   const timeline = withCameraCoverage(input.timeline, pictures);
-  const segments = video
-    ? recordingLayout({ layout: input.layout, durationMs, timeline })
-    : [];
+  const segments = video ? recordingLayout({ layout: input.layout, durationMs, timeline }) : [];
 
   if (video) {
     // The picture: background, empty tiles, then each picture file, then names on top.
@@ -210,7 +208,10 @@ export function composePlan(input: ComposePlanInput): ComposePlan {
     const overlays = file('overlay.cmd', `${overlayCommands.join('\n')}\n`);
 
     const backgrounds = new Map<string, [number, number][]>();
-    const texts = new Map<string, { box: LayoutBox; text: string; card: boolean; spans: [number, number][] }>();
+    const texts = new Map<
+      string,
+      { box: LayoutBox; text: string; card: boolean; spans: [number, number][] }
+    >();
     for (const segment of segments) {
       for (const box of segment.boxes) {
         const rect = `${box.x}:${box.y}:${box.w}:${box.h}`;
@@ -274,7 +275,9 @@ export function composePlan(input: ComposePlanInput): ComposePlan {
     graph.push(`anullsrc=r=48000:cl=mono:d=${d}[mix]`);
   } else {
     soundInputs.forEach((index, j) =>
-      graph.push(`[${index}:a]aresample=48000:async=1:first_pts=0,aformat=channel_layouts=mono[a${j}]`),
+      graph.push(
+        `[${index}:a]aresample=48000:async=1:first_pts=0,aformat=channel_layouts=mono[a${j}]`,
+      ),
     );
     graph.push(
       `${soundInputs.map((_, j) => `[a${j}]`).join('')}amix=inputs=${soundInputs.length}:` +
@@ -284,9 +287,7 @@ export function composePlan(input: ComposePlanInput): ComposePlan {
   const audioOuts = [video ? 'am' : null, 'aa', input.outputs.wav ? 'aw' : null].filter(
     (x): x is string => x !== null,
   );
-  graph.push(
-    `[mix]asplit=${audioOuts.length}${audioOuts.map((a) => `[${a}]`).join('')}`,
-  );
+  graph.push(`[mix]asplit=${audioOuts.length}${audioOuts.map((a) => `[${a}]`).join('')}`);
   if (input.outputs.wav) {
     graph[graph.length - 1] = graph[graph.length - 1]!.replace('[aw]', '[aw48]');
     graph.push('[aw48]aresample=16000,aformat=sample_fmts=s16:channel_layouts=mono[aw]');
@@ -296,10 +297,28 @@ export function composePlan(input: ComposePlanInput): ComposePlan {
   const aac = ['-c:a', 'aac', '-b:a', encode.audioBitrate, '-ac', '1'];
   if (video) {
     args.push(
-      '-map', '[vout]', '-map', '[am]',
-      '-c:v', 'libx264', '-preset', encode.preset, '-crf', String(encode.crf),
-      '-pix_fmt', 'yuv420p', '-r', String(fps), '-g', String(fps * 4),
-      ...aac, '-t', d, '-movflags', '+faststart', input.outputs.video!,
+      '-map',
+      '[vout]',
+      '-map',
+      '[am]',
+      '-c:v',
+      'libx264',
+      '-preset',
+      encode.preset,
+      '-crf',
+      String(encode.crf),
+      '-pix_fmt',
+      'yuv420p',
+      '-r',
+      String(fps),
+      '-g',
+      String(fps * 4),
+      ...aac,
+      '-t',
+      d,
+      '-movflags',
+      '+faststart',
+      input.outputs.video!,
     );
   }
   args.push('-map', '[aa]', ...aac, '-t', d, '-movflags', '+faststart', input.outputs.audio);

@@ -16,7 +16,11 @@ interface RunOptions {
 }
 
 /** Runs a tool to its end; resolves with its stdout, rejects with the tail of its stderr. */
-export function run(command: string, args: readonly string[], options: RunOptions = {}): Promise<string> {
+export function run(
+  command: string,
+  args: readonly string[],
+  options: RunOptions = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
       reject(options.signal.reason ?? new Error('aborted'));
@@ -77,7 +81,10 @@ export async function mjrInfo(path: string, signal?: AbortSignal): Promise<MjrIn
     // A file with a header and no packets (a publisher that never sent media) cannot be read.
     return null;
   }
-  const json = text.trim().split('\n').find((line) => line.startsWith('{'));
+  const json = text
+    .trim()
+    .split('\n')
+    .find((line) => line.startsWith('{'));
   if (!json) return null;
   const header = JSON.parse(json) as {
     t: string;
@@ -98,7 +105,8 @@ export async function mjrInfo(path: string, signal?: AbortSignal): Promise<MjrIn
 
 /** The container janus-pp-rec writes a codec into without transcoding. */
 export function remuxExtension(info: Pick<MjrInfo, 'kind' | 'codec'>): string | null {
-  if (info.kind === 'a') return info.codec === 'opus' ? 'opus' : info.codec === 'g711' ? 'wav' : 'mka';
+  if (info.kind === 'a')
+    return info.codec === 'opus' ? 'opus' : info.codec === 'g711' ? 'wav' : 'mka';
   if (info.kind === 'v') return info.codec === 'vp8' || info.codec === 'vp9' ? 'webm' : 'mkv';
   return null;
 }

@@ -75,7 +75,8 @@ export default async function systemRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const key = request.params['*'];
       // Recordings' files are private: only their signed links serve them (routes/recording-files.ts).
-      if (key.startsWith('recordings/')) throw AppError.notFound();
+      // Feedback screenshots are the operator's: only `/admin/feedback` serves them.
+      if (key.startsWith('recordings/') || key.startsWith('feedback/')) throw AppError.notFound();
       const blob = await blobs.get(key);
       if (!blob) throw AppError.notFound();
       const ext = key.split('.').pop()?.toLowerCase() ?? '';

@@ -37,6 +37,11 @@ export const TIMEOUT_ERROR = -101;
 export interface RequestOptions {
   /** The caller shows the error itself (e.g. beside a form field), so no toast. */
   silent?: boolean;
+  /**
+   * A report call (client logs): a 203 only fails the call; the sign-in is left alone
+   * (SPEC.md section 8: "except report calls").
+   */
+  report?: boolean;
 }
 
 const authFailedListeners = new Set<() => void>();
@@ -124,7 +129,7 @@ export async function apiPost<T>(
     fail(new ApiError(NETWORK_ERROR, i18n.t('common.networkError')), options);
   }
 
-  if (reply.code === ResultCode.authFailed) {
+  if (reply.code === ResultCode.authFailed && !options.report) {
     // Only the token we sent is void; a newer one from another tab must survive.
     if (token && authStore.getSnapshot().token === token) authStore.clear();
     for (const listener of authFailedListeners) listener();

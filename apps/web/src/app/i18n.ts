@@ -3,8 +3,9 @@
  * the client shows the same texts the server sends; the live room's texts (room.en.json) sit
  * under `room.*`, the polls' (polls.en.json) under `polls.*`, plans and payments
  * (billing.en.json) under `billing.*`, the other ways to sign in (signin.en.json) under
- * `signin.*`, and cloud recordings and the message center (recordings.en.json) under
- * `recordings.*`. Chinese when the browser language is zh.
+ * `signin.*`, cloud recordings and the message center (recordings.en.json) under
+ * `recordings.*`, and feedback and calendar integrations (integrations.en.json) under
+ * `integrations.*`. Chinese when the browser language is zh.
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -21,6 +22,8 @@ import signinEn from '../i18n/locales/signin.en.json';
 import signinZh from '../i18n/locales/signin.zh.json';
 import recordingsEn from '../i18n/locales/recordings.en.json';
 import recordingsZh from '../i18n/locales/recordings.zh.json';
+import integrationsEn from '../i18n/locales/integrations.en.json';
+import integrationsZh from '../i18n/locales/integrations.zh.json';
 
 export function detectLanguage(browserLanguage: string | undefined): Language {
   return browserLanguage?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
@@ -42,6 +45,7 @@ export const resources = {
       billing: billingEn,
       signin: signinEn,
       recordings: recordingsEn,
+      integrations: integrationsEn,
       errors: errorsIn('en'),
     },
   },
@@ -53,6 +57,7 @@ export const resources = {
       billing: billingZh,
       signin: signinZh,
       recordings: recordingsZh,
+      integrations: integrationsZh,
       errors: errorsIn('zh'),
     },
   },

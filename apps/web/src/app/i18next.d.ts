@@ -10,6 +10,7 @@ import type pollsEn from '../i18n/locales/polls.en.json';
 import type billingEn from '../i18n/locales/billing.en.json';
 import type signinEn from '../i18n/locales/signin.en.json';
 import type recordingsEn from '../i18n/locales/recordings.en.json';
+import type integrationsEn from '../i18n/locales/integrations.en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -21,6 +22,7 @@ declare module 'i18next' {
         billing: typeof billingEn;
         signin: typeof signinEn;
         recordings: typeof recordingsEn;
+        integrations: typeof integrationsEn;
         errors: Record<ErrorKey, string>;
       };
     };

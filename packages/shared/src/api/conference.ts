@@ -128,7 +128,12 @@ export const meetingInfo = z.object({
   hostId: z.number(),
   hostName: z.string(),
   num: z.number(),
+  /**
+   * The viewer's own microphone as the host left it: 1 held muted (force-muted alone, or by a
+   * forced mute of all, and not the host), 0 free to speak.
+   */
   personalConfMute: z.number(),
+  /** The viewer's own camera: 0 turned off by the host, 1 free to turn on. */
   personalVideoEnable: z.number(),
   timezone: z.string(),
   startTime: z.number(),

@@ -23,7 +23,11 @@ const talk = (from: number, to: number, userId: number) => [
 const view = (segments: LayoutSegment[]) =>
   segments.map((s) => {
     const main = s.boxes.find((b) => b.main);
-    const label = main ? (main.source === 'screen' ? `screen:${main.userId}` : `${main.userId}`) : '-';
+    const label = main
+      ? main.source === 'screen'
+        ? `screen:${main.userId}`
+        : `${main.userId}`
+      : '-';
     return [s.start, s.end, label, s.boxes.filter((b) => !b.main).map((b) => b.userId)];
   });
 
@@ -95,7 +99,13 @@ describe('speech layout: the active speaker in the main window, holding it at le
     ],
     [
       'talking before joining or after leaving is ignored',
-      [join(0, 1), ...talk(500, 900, 2), join(2000, 2), ev(3000, 'leave', 2), ...talk(3500, 4000, 2)],
+      [
+        join(0, 1),
+        ...talk(500, 900, 2),
+        join(2000, 2),
+        ev(3000, 'leave', 2),
+        ...talk(3500, 4000, 2),
+      ],
       [
         [0, 2000, '1', []],
         [2000, 3000, '1', [2]],
@@ -200,7 +210,10 @@ describe('grid layout: everyone in equal tiles, at most 9', () => {
         [640, 360, 426, 238],
       ],
     ],
-    [9, Array.from({ length: 9 }, (_, i) => [(i % 3) * 426, Math.floor(i / 3) * 238 + 2, 426, 238])],
+    [
+      9,
+      Array.from({ length: 9 }, (_, i) => [(i % 3) * 426, Math.floor(i / 3) * 238 + 2, 426, 238]),
+    ],
   ])('%i tiles', (count, expected) => {
     expect(gridRects(count).map((r) => [r.x, r.y, r.w, r.h])).toEqual(expected);
   });

@@ -34,6 +34,10 @@ export const errorMessages = {
     en: 'You are sending messages too quickly. Wait a moment, then send again',
     zh: '发送消息过于频繁，请稍候再发送',
   },
+  reactionTooFast: {
+    en: 'You are sending reactions too quickly. Wait a moment, then react again',
+    zh: '发送表情过于频繁，请稍候再试',
+  },
   tooManyOperations: {
     en: 'Too many operations, please retry after 24 hours',
     zh: '操作过于频繁，请24小时后重试',
@@ -80,6 +84,31 @@ export const errorMessages = {
     zh: '图片边长不能超过 3000 像素',
   },
   fileTooLarge: { en: 'The file is too large', zh: '文件过大' },
+  // Feedback (avatar menu) and client logs.
+  feedbackEmpty: { en: 'Please describe what happened', zh: '请描述遇到的问题' },
+  feedbackTooLong: {
+    en: 'Feedback can have at most {{max}} characters',
+    zh: '反馈内容最多{{max}}个字符',
+  },
+  feedbackScreenshotType: {
+    en: 'The screenshot must be a PNG or JPEG image',
+    zh: '截图须为 PNG 或 JPEG 图片',
+  },
+  feedbackScreenshotTooLarge: {
+    en: 'The screenshot must be at most {{max}} MB',
+    zh: '截图不能超过 {{max}} MB',
+  },
+  clientLogInvalid: { en: 'The log report is not valid', zh: '日志格式不正确' },
+  clientLogTooMany: {
+    en: 'At most {{max}} log entries can be sent at once',
+    zh: '一次最多发送{{max}}条日志',
+  },
+  clientLogTooLarge: { en: 'The log report is too large', zh: '日志内容过大' },
+  clientLogValueTooLong: { en: 'A log entry’s value is too long', zh: '日志内容过长' },
+  adminAuthFailed: {
+    en: 'Operator access refused: a valid operator token is required',
+    zh: '拒绝访问：需要有效的运维令牌',
+  },
   meetingNoExist: { en: 'The current meeting does not exist', zh: '当前会议不存在' },
   meetingLocked: { en: 'Meeting is locked', zh: '会议已锁定' },
   meetingFull: { en: 'Reach to the maximum participants', zh: '会议人数已达上限' },

@@ -11,3 +11,5 @@ export * from './sandbox-payments.js';
 export * from './sign-in.js';
 export * from './recordings.js';
 export * from './calendars.js';
+export * from './feedback.js';
+export * from './client-logs.js';

@@ -1,6 +1,7 @@
 /**
  * The avatar button and its menu: who is signed in, plan (Upgrade to Pro for basic users,
- * Subscription for Pro), profile, about and log out.
+ * Subscription for Pro), profile, feedback, integrations (a red dot until first viewed), about
+ * and log out.
  */
 import { useTranslation } from 'react-i18next';
 import { maskEmail, maskPhone } from '@meet/shared';
@@ -8,6 +9,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { Avatar } from '../../ui/Avatar';
 import { EditIcon, InfoIcon, LogoutIcon, StarIcon } from '../../ui/icons';
 import { MenuDivider, MenuItem, Popover, usePopover } from '../../ui/Popover';
+import { FeedbackIcon, IntegrationsIcon } from './home-icons';
 import { PlanBadge } from './PlanBadge';
 import { isBasicUser, planOf } from './user-plan';
 
@@ -16,9 +18,21 @@ export interface AvatarMenuProps {
   onAbout(): void;
   onUpgrade(): void;
   onSubscription(): void;
+  onFeedback(): void;
+  onIntegrations(): void;
+  /** Integrations has not been opened yet by this account: its entry carries a red dot. */
+  integrationsUnseen: boolean;
 }
 
-export function AvatarMenu({ onEditProfile, onAbout, onUpgrade, onSubscription }: AvatarMenuProps) {
+export function AvatarMenu({
+  onEditProfile,
+  onAbout,
+  onUpgrade,
+  onSubscription,
+  onFeedback,
+  onIntegrations,
+  integrationsUnseen,
+}: AvatarMenuProps) {
   const { t } = useTranslation();
   const { user, signOut } = useAuth();
   const popover = usePopover();
@@ -71,6 +85,25 @@ export function AvatarMenu({ onEditProfile, onAbout, onUpgrade, onSubscription }
             )}
             <MenuItem icon={<EditIcon size={20} />} onClick={choose(onEditProfile)}>
               {t('home.editProfile')}
+            </MenuItem>
+            <MenuItem icon={<FeedbackIcon size={20} />} onClick={choose(onFeedback)}>
+              {t('integrations.menu.feedback')}
+            </MenuItem>
+            <MenuItem
+              icon={<IntegrationsIcon size={20} />}
+              onClick={choose(onIntegrations)}
+              className="menu__item menu__item-dot"
+              data-testid="menu-integrations"
+            >
+              {t('integrations.menu.integrations')}
+              {integrationsUnseen && (
+                <span
+                  className="red-dot"
+                  role="img"
+                  aria-label={t('integrations.menu.unseen')}
+                  data-testid="integrations-dot"
+                />
+              )}
             </MenuItem>
             <MenuItem icon={<InfoIcon size={20} />} onClick={choose(onAbout)}>
               {t('home.about')}

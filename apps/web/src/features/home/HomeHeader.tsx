@@ -1,4 +1,5 @@
-/** The Home header: logo, phone-app popover, message bell and the avatar menu. */
+/** The Home header: logo, the calendar banner, phone-app popover, message bell and the avatar menu. */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconButton } from '../../ui/Button';
@@ -11,12 +12,15 @@ export interface HomeHeaderProps extends AvatarMenuProps {
   onToggleMessages(): void;
   messagesOpen: boolean;
   hasUnread: boolean;
+  /** The dismissible calendar banner, when it shows. */
+  banner?: ReactNode;
 }
 
 export function HomeHeader({
   onToggleMessages,
   messagesOpen,
   hasUnread,
+  banner,
   ...menu
 }: HomeHeaderProps) {
   const { t } = useTranslation();
@@ -25,6 +29,7 @@ export function HomeHeader({
       <Link to="/home/meetings" className="home-header__logo" aria-label={t('home.logoLabel')}>
         <Logo label={t('common.appName')} />
       </Link>
+      {banner}
       <div className="home-header__actions">
         <PhoneAppPopover />
         <IconButton

@@ -1,11 +1,19 @@
-/** The Home shell: header, sidebar, the section's page, the message panel and the dialogs. */
+/**
+ * The Home shell: header (with the calendar banner), sidebar, the section's page, the message
+ * panel and the dialogs.
+ */
 import { Outlet } from 'react-router';
+import { useAuth } from '../auth/AuthProvider';
 import { SubscriptionDialog } from '../billing/SubscriptionDialog';
 import { openUpgrade } from '../billing/upgrade-events';
 import { MessageCenterPanel } from '../messages/MessageCenterPanel';
 import { useMessageBell } from '../messages/useMessageBell';
 import { ProfileDialog } from '../profile/ProfileDialog';
 import { AboutDialog } from './AboutDialog';
+import { CalendarBanner } from './CalendarBanner';
+import { FeedbackDialog } from './FeedbackDialog';
+import { IntegrationsDialog } from './IntegrationsDialog';
+import { accountOf, useSeenFlag } from './seen-flags';
 import { HomeHeader } from './HomeHeader';
 import { HomeSidebar } from './HomeSidebar';
 import { useHomeShell } from './useHomeShell';
@@ -14,6 +22,9 @@ import './home.css';
 export function HomeLayout() {
   const shell = useHomeShell();
   const bell = useMessageBell();
+  const account = accountOf(useAuth().user);
+  const [integrationsSeen, markIntegrationsSeen] = useSeenFlag('integrationsSeen', account);
+  const [bannerDismissed, dismissBanner] = useSeenFlag('calendarBannerDismissed', account);
   return (
     <div className="home">
       <HomeHeader
@@ -24,6 +35,19 @@ export function HomeLayout() {
         onAbout={() => shell.openDialog('about')}
         onUpgrade={() => openUpgrade({ channel: 'avatarMenu', newTab: false })}
         onSubscription={() => shell.openDialog('subscription')}
+        onFeedback={() => shell.openDialog('feedback')}
+        onIntegrations={() => shell.openDialog('integrations')}
+        integrationsUnseen={!integrationsSeen}
+        banner={
+          // Once Integrations has been seen the banner has done its work.
+          !bannerDismissed &&
+          !integrationsSeen && (
+            <CalendarBanner
+              onOpen={() => shell.openDialog('integrations')}
+              onDismiss={dismissBanner}
+            />
+          )
+        }
       />
       <div className="home__body">
         <HomeSidebar
@@ -39,6 +63,10 @@ export function HomeLayout() {
       {shell.dialog === 'profile' && <ProfileDialog onClose={shell.closeDialog} />}
       {shell.dialog === 'about' && <AboutDialog onClose={shell.closeDialog} />}
       {shell.dialog === 'subscription' && <SubscriptionDialog onClose={shell.closeDialog} />}
+      {shell.dialog === 'feedback' && <FeedbackDialog onClose={shell.closeDialog} />}
+      {shell.dialog === 'integrations' && (
+        <IntegrationsDialog onClose={shell.closeDialog} onViewed={markIntegrationsSeen} />
+      )}
     </div>
   );
 }

@@ -1,7 +1,13 @@
-/** One meeting in a Home list: time range in the chosen zone, title, ID, badges and actions. */
+/**
+ * One meeting in a Home list: time range in the chosen zone, title, ID, badges and actions. A
+ * scheduled meeting offers "Add to calendar" (its .ics file); one of mine that my calendar
+ * subscription lists (syncCalendar) says so.
+ */
 import { useTranslation } from 'react-i18next';
 import { CONFERENCE_STATUS, scheduleFlags, timeRange, type MeetingListItem } from '@meet/shared';
+import { meetingIcsUrl } from '../../api/calendar-api';
 import { Button } from '../../ui/Button';
+import { CalendarIcon } from '../../ui/icons';
 // Polls (issue 6): results and the xlsx of a meeting's polls from Home.
 import { MeetingPollsEntry } from '../polls/MeetingPollsEntry';
 import { formatConferenceId } from './join-session';
@@ -61,6 +67,16 @@ export function MeetingItem({
             <span className="badge badge--soon">{t('meetings.aboutToBegin')}</span>
           )}
           {flags.overDur && <span className="badge badge--overdue">{t('meetings.overdue')}</span>}
+          {mine && reserved && item.conferenceProperties.syncCalendar === 1 && (
+            <span
+              className="badge meeting-item__feed"
+              title={t('integrations.calendar.inFeedHint')}
+              data-testid="meeting-in-feed"
+            >
+              <CalendarIcon size={12} />
+              {t('integrations.calendar.inFeed')}
+            </span>
+          )}
         </div>
         <p className="meeting-item__meta">
           {t('meetings.meetingId', { id: formatConferenceId(item.meetingId) })}
@@ -84,6 +100,19 @@ export function MeetingItem({
             <Button variant="text" size="small" onClick={() => onDelete(item)}>
               {t('meetings.delete')}
             </Button>
+          )}
+          {reserved && (
+            <a
+              className="btn btn--text btn--small"
+              href={meetingIcsUrl(item.meetingId)}
+              download={`meeting-${item.meetingId}.ics`}
+              aria-label={t('integrations.calendar.addToCalendarLabel', {
+                topic: item.meetingTitle,
+              })}
+              data-testid="add-to-calendar"
+            >
+              {t('integrations.calendar.addToCalendar')}
+            </a>
           )}
           {onShare && (
             <Button variant="secondary" size="small" onClick={() => onShare(item)}>

@@ -14,6 +14,7 @@ import { StorageKeys } from '../auth/auth-store';
 import { useAuth } from '../auth/AuthProvider';
 import type { RoomLeftReason } from '../room/RoomScreen';
 import { conferenceApi } from '../../api/conference-api';
+import { DeviceErrorLog } from '../client-log/DeviceErrorLog';
 import { EndScreen } from './EndScreen';
 import type { EndReason } from './end-screen';
 import {
@@ -130,7 +131,12 @@ export function MeetingRoute() {
         onLeft={onLeft}
         autoJoin={autoJoin}
         onAutoJoined={clearAutoJoin}
-        extras={<MeetingRoomInfo conferenceId={conferenceId} topic={joined.conferenceName} />}
+        extras={
+          <>
+            <MeetingRoomInfo conferenceId={conferenceId} topic={joined.conferenceName} />
+            <DeviceErrorLog />
+          </>
+        }
       />
     </Suspense>
   );

@@ -1,0 +1,32 @@
+/**
+ * Client logs (SPEC.md section 7, `/client-log/report`), under /api/client-log: a signed-in
+ * client's batch of entries (`log`, a JSON string of them), kept CLIENT_LOG_RETENTION_MS and at
+ * most CLIENT_LOG_PER_USER_CAP per user. Visitors log too: guests meet device errors in meetings.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clientLogBody, clientLogReply, replySchema } from '@meet/shared';
+import { ok } from '../../lib/reply.js';
+import { authenticate } from '../../plugins/auth.js';
+import { ClientLogsRepository } from '../../repositories/client-logs-repository.js';
+
+/** Reports one account may send a minute (the client sends one at most every 200 ms). */
+const REPORTS_PER_MINUTE = 120;
+
+export default async function clientLogRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const logs = new ClientLogsRepository(app.services.database.db, app.services.clock);
+  app.post(
+    '/report',
+    {
+      onRequest: authenticate,
+      config: { accountLimit: { max: REPORTS_PER_MINUTE, by: 'user' } },
+      schema: {
+        tags: ['client-log'],
+        body: clientLogBody,
+        response: { 200: replySchema(clientLogReply) },
+      },
+    },
+    async (request) => ok(request, { stored: await logs.add(request.user!.id, request.body.log) }),
+  );
+}
