@@ -47,6 +47,9 @@ export default defineConfig({
   outputDir: path.join(dataDir, 'test-results'),
   use: {
     baseURL: `http://localhost:${port}`,
+    // The app's service worker only where it is the subject (solo/pwa.spec.ts): elsewhere each
+    // page loads from the server, as the tests that watch requests expect.
+    serviceWorkers: 'block',
     locale: 'en-US',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -29,3 +29,10 @@ root.render(
     </Providers>
   </StrictMode>,
 );
+
+// The installable app: the service worker keeps the app shell (public/sw.js), never API replies.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
+}
