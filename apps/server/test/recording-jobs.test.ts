@@ -6,6 +6,9 @@
  * their length of name tiles and silence, which is quick.
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, expect, test } from 'vitest';
 import { messages, recordings } from '../src/db/schema/index.js';
@@ -57,6 +60,10 @@ test('a try whose ffmpeg dies is retried, and the recording still ends ready wit
   t = await build({ JOBS_WORK: '1' }, { jobs: FAST });
   const app = t;
   const { owner, rec } = await processingRecording(app);
+  // What Janus left for it (removed once the recording is made).
+  const raw = path.join(app.dataDir, 'recordings', 'raw', rec.recordId);
+  await mkdir(raw, { recursive: true });
+  await writeFile(path.join(raw, `${owner.userId}-camera-0-audio-0.mjr`), 'MJR00002');
   await app.app.services.jobs.send(COMPOSE_JOB, { recordingId: rec.id });
 
   await expect
@@ -71,6 +78,7 @@ test('a try whose ffmpeg dies is retried, and the recording still ends ready wit
   expect(row.progress).toBe(100);
   expect(row.durationMs).toBeGreaterThan(38_000);
   expect(row.audioKey).not.toBe('');
+  expect(existsSync(raw)).toBe(false);
   const notices = await app.database.db
     .select()
     .from(messages)

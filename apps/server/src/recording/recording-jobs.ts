@@ -86,6 +86,8 @@ async function compose(deps: RecordingJobDeps, data: ComposeJobData, context: Jo
   } finally {
     if (workDir) await rm(workDir, { recursive: true, force: true });
   }
+  // Made and stored: Janus's raw pieces are no longer needed (a failed recording keeps them).
+  await rm(path.join(deps.rawDir, before.recordId), { recursive: true, force: true });
   await notify(deps, data.recordingId);
 }
 
