@@ -109,5 +109,18 @@ test('Home, pre-join, the room, the polls and the room’s dialogs have no serio
   await expect(hp.getByTestId('reaction-bar')).toBeVisible();
   await expectNoSerious(hp, 'reaction bar');
 
+  // The breakout rooms panel: creating rooms, then the plan; and a member's strip in a room.
+  await hp.getByTestId('breakout-toggle').click();
+  await expect(hp.getByTestId('breakout-create')).toBeVisible();
+  await expectNoSerious(hp, 'breakout rooms form');
+  await hp.getByTestId('breakout-create').click();
+  await expect(hp.getByTestId('breakout-open')).toBeVisible();
+  await expectNoSerious(hp, 'breakout rooms plan');
+  await hp.getByTestId(`breakout-assign-${boId}`).selectOption('1');
+  await hp.getByTestId('breakout-open').click();
+  await expect(bo.room.page.getByTestId('breakout-banner')).toBeVisible();
+  await expectNoSerious(hp, 'breakout rooms open');
+  await expectNoSerious(bo.room.page, 'a member in a breakout room');
+
   for (const p of [host, bo]) await p.context.close();
 });

@@ -72,6 +72,7 @@ import phoneRoutes from './routes/api/user/phone.js';
 import googleRoutes from './routes/api/user/google.js';
 import scanRoutes from './routes/api/user/scan.js';
 import devRoutes from './routes/dev.js';
+import { BreakoutsRepository } from './repositories/breakouts-repository.js';
 import { createSmsSender } from './sms/sms-sender.js';
 import { PhoneCodesRepository } from './repositories/phone-codes-repository.js';
 import { ScanLoginsRepository } from './repositories/scan-logins-repository.js';
@@ -116,6 +117,7 @@ export interface BuildOptions {
 const BILLING_TICK_MS = 60_000;
 
 const SEAT_SWEEP_MS = 5000;
+const BREAKOUT_TICK_MS = 1000;
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -311,6 +313,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       services.hostControl,
       activity,
       relay,
+      new BreakoutsRepository(database.db),
+      clock,
       app.log,
     );
     services.rooms.recorder = new RoomRecorder(
@@ -354,6 +358,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         }, billingTickMs).unref()
       : undefined;
 
+  // Breakout rooms' timers and countdowns (read from the clock: a restart keeps them).
+  const breakoutTick = services.rooms
+    ? setInterval(() => void services.rooms?.tickBreakouts(), BREAKOUT_TICK_MS).unref()
+    : undefined;
+
   const io = attachSockets(app, services.rooms);
   wirePollNotices(services.pollService, services.rooms, services.messages, app.log);
   app.addHook('preClose', async () => {
@@ -363,6 +372,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     await jobs.stop();
     clearInterval(sweep);
+    clearInterval(breakoutTick);
     clearInterval(billingTick);
     await services.rooms?.close();
     await services.janus?.stop();

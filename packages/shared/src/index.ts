@@ -24,6 +24,7 @@ export * from './domain/poll.js';
 export * from './domain/plans.js';
 export * from './domain/phone.js';
 export * from './texts/checkout-texts.js';
+export * from './protocol/breakout.js';
 export * from './protocol/room.js';
 export * from './protocol/room-schema.js';
 export * from './protocol/message.js';

@@ -47,11 +47,16 @@ export class CaptionRelay {
     const captions = new RoomCaptions(conf, this.deps, () =>
       [...room.peers.values()].map(memberOf),
     );
+    // Captions are the main room's: a member in a breakout room does not hear its speakers.
+    const inMain = (peerId: string) => {
+      const peer = room.peers.get(peerId);
+      return peer?.group === 0 ? peer : undefined;
+    };
     captions.on('caption', (peerId, message) =>
-      room.peers.get(peerId)?.notify({ type: 'asrMessage', message }),
+      inMain(peerId)?.notify({ type: 'asrMessage', message }),
     );
     captions.on('audio', (peerId, audio) =>
-      room.peers.get(peerId)?.notify({ type: 'interpretAudio', ...audio }),
+      inMain(peerId)?.notify({ type: 'interpretAudio', ...audio }),
     );
     this.live.set(room.conferenceId, { room, captions });
     await captions

@@ -38,6 +38,8 @@ export class Peer {
   readonly info: PeerInfo;
   /** The host's stored word on this member (kept in step by RoomModeration). */
   controls: MemberControls = NO_CONTROLS;
+  /** The room this member is in: 0 the main room, k breakout room k. */
+  group = 0;
   /** Streams this peer is subscribed to, as `feed/mid` keys. */
   readonly subscribed = new Set<string>();
   /** Published feeds whose media is not up yet, announced once it is. */
@@ -49,7 +51,8 @@ export class Peer {
   constructor(
     readonly socket: Socket,
     readonly deviceId: string,
-    readonly media: PeerMedia,
+    /** Replaced when the member moves to another room (each has its own media server room). */
+    public media: PeerMedia,
     info: PeerInfo,
   ) {
     this.info = info;

@@ -40,11 +40,15 @@ export class RoomActivity {
     this.chatBuckets.forget(`${room.rowId}:`);
   }
 
-  async history(room: Room): Promise<ChatMessage[]> {
-    return (await this.activity.chatHistory(room.rowId)).map(chatMessageOf);
+  /** The chat of the main room (0) or of breakout room `group`. */
+  async history(room: Room, group: number): Promise<ChatMessage[]> {
+    return (await this.activity.chatHistory(room.rowId, group)).map(chatMessageOf);
   }
 
-  /** Stores a member's message and gives it to everyone in the room, the sender too. */
+  /**
+   * Stores a member's message and gives it to everyone in their room (main or breakout), the
+   * sender too.
+   */
   async send(room: Room, peer: Peer, content: string): Promise<ChatMessage> {
     const text = content.trim();
     if (!text) throw new RoomError(ResultCode.failure, 'Message is empty', 'chatEmpty');
@@ -66,9 +70,10 @@ export class RoomActivity {
       senderCode: String(peer.userId),
       senderName: peer.info.displayName,
       text,
+      room: peer.group,
     });
     const message = chatMessageOf(row);
-    room.broadcast({ type: 'messageReceived', message });
+    room.broadcastIn(peer.group, { type: 'messageReceived', message });
     return message;
   }
 

@@ -17,9 +17,12 @@ import type { HostControl } from '../conferences/host-control.js';
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
 import type { JanusGateway } from '../janus/janus-gateway.js';
 import { PeerMedia } from '../janus/peer-media.js';
+import type { Clock } from '../lib/clock.js';
+import type { BreakoutsRepository } from '../repositories/breakouts-repository.js';
 import type { RoomActivityRepository } from '../repositories/room-activity-repository.js';
 import { Peer, peerInfoOf } from './peer.js';
 import { RoomActivity } from './room-activity.js';
+import { RoomBreakouts } from './room-breakouts.js';
 import { RoomError } from './room-error.js';
 import { RoomMediaEvents } from './room-media-events.js';
 import { RoomModeration } from './room-moderation.js';
@@ -41,6 +44,7 @@ export class RoomManager {
   private readonly moderation: RoomModeration;
   private readonly activity: RoomActivity;
   private readonly reactions = new RoomReactions();
+  private readonly breakouts: RoomBreakouts;
   /** Cloud recording of the rooms on this node (set once, when recording is available). */
   recorder: RoomRecorder | undefined;
 
@@ -50,9 +54,17 @@ export class RoomManager {
     hostControl: HostControl,
     activity: RoomActivityRepository,
     private readonly captions: CaptionRelay,
+    breakoutStore: BreakoutsRepository,
+    clock: Clock,
     private readonly log: FastifyBaseLogger,
   ) {
     this.activity = new RoomActivity(activity);
+    this.breakouts = new RoomBreakouts(
+      breakoutStore,
+      clock,
+      (room, peer, group) => this.movePeer(room, peer, group),
+      log,
+    );
     this.moderation = new RoomModeration(gateway, hostControl, conferences, this.activity, log);
     const media = new RoomMediaEvents(
       () => this.rooms.values(),
@@ -69,7 +81,10 @@ export class RoomManager {
       this.handleReplaced(conferenceId, userId, devices),
     );
     conferences.on('hostChanged', (conferenceId, hostId) =>
-      this.inRoom(conferenceId, (room) => this.moderation.handleHostChanged(room, hostId)),
+      this.inRoom(conferenceId, async (room) => {
+        await this.moderation.handleHostChanged(room, hostId);
+        this.breakouts.announce(room);
+      }),
     );
     conferences.on('ended', (conferenceId, endedBy) =>
       this.inRoom(conferenceId, (room) => this.handleEnded(room, endedBy)),
@@ -117,8 +132,10 @@ export class RoomManager {
   private async openRoom(conf: ConferenceRow): Promise<Room> {
     let room = this.rooms.get(conf.conferenceId);
     if (!room) {
-      room = new Room(conf, this.gateway);
-      this.rooms.set(conf.conferenceId, room);
+      const created = new Room(conf, this.gateway);
+      this.rooms.set(conf.conferenceId, created);
+      room = created;
+      await room.serial(() => this.breakouts.load(created));
     }
     await room.open();
     await this.captions.open(room, conf);
@@ -139,17 +156,84 @@ export class RoomManager {
     if (previous) await this.dropPeer(room, previous, { notifyOthers: true });
     if (room.fullFor(user.id))
       throw new RoomError(ResultCode.meetingFull, 'Reach to the maximum participants');
-    const media = new PeerMedia(this.gateway, room.janusRoom, peerId);
-    const peer = new Peer(socket, deviceId, media, peerInfoOf(user, room));
-    await this.moderation.initial(room, peer);
-    media.on('subscriberOffer', (jsep, streams) =>
-      peer.notify({ type: 'subscriberOffer', jsep, streams: describeStreams(room, streams) }),
+    // Back into the breakout room the member is in, if rooms are open.
+    const group = this.breakouts.placeOf(room, user.id);
+    await room.openGroup(group);
+    const peer = new Peer(
+      socket,
+      deviceId,
+      new PeerMedia(this.gateway, room.janusRoomOf(group), peerId),
+      peerInfoOf(user, room),
     );
-    media.on('webrtcUp', (target) => {
-      if (target !== 'subscriber') this.announceFeed(room, peer, target);
-    });
+    peer.group = group;
+    this.wireMedia(room, peer);
+    await this.moderation.initial(room, peer);
     room.lobby.set(peerId, peer);
     return peer;
+  }
+
+  /** Connects a member's (new) media to the room: their offers and feeds coming up. */
+  private wireMedia(room: Room, peer: Peer): void {
+    const media = peer.media;
+    media.on('subscriberOffer', (jsep, streams) => {
+      if (peer.media !== media) return;
+      peer.notify({
+        type: 'subscriberOffer',
+        jsep,
+        streams: describeStreams(room, streams, peer.group),
+      });
+    });
+    media.on('webrtcUp', (target) => {
+      if (target !== 'subscriber' && peer.media === media) this.announceFeed(room, peer, target);
+    });
+  }
+
+  /** The cloud recording, for members of the main room (breakout rooms are not recorded). */
+  private recorderOf(peer: Peer): RoomRecorder | undefined {
+    return peer.group === 0 ? this.recorder : undefined;
+  }
+
+  /**
+   * Moves a member to another room of the meeting (breakout rooms): out of the one they are in
+   * (its members see them leave), their media closed; into the other with new media, which
+   * their client publishes again when told; its members see them arrive.
+   */
+  private async movePeer(room: Room, peer: Peer, group: number): Promise<void> {
+    if (peer.group === group || room.peers.get(peer.peerId) !== peer) return;
+    this.captions.gone(room, peer.peerId);
+    this.recorderOf(peer)?.left(room, peer);
+    room.broadcastIn(peer.group, { type: 'peerClosed', peerId: peer.peerId }, peer.peerId);
+    const old = peer.media;
+    await room.openGroup(group);
+    peer.group = group;
+    peer.media = new PeerMedia(this.gateway, room.janusRoomOf(group), peer.peerId);
+    this.wireMedia(room, peer);
+    peer.pendingFeeds.clear();
+    peer.subscribed.clear();
+    peer.setFeed('camera', null);
+    peer.setFeed('screen', null);
+    peer.info.shareEnabled = false;
+    await old.close().catch((error: unknown) => {
+      this.log.warn({ err: error }, 'closing media after a move failed');
+    });
+    const messages = await this.activity.history(room, group);
+    peer.notify({
+      type: 'breakoutMoved',
+      room: group,
+      peers: room.list(group).filter((p) => p.peerId !== peer.peerId),
+      messages,
+    });
+    room.broadcastIn(group, { type: 'newPeer', peer: peer.info }, peer.peerId);
+    this.recorderOf(peer)?.joined(room, peer);
+  }
+
+  /** Runs what became due in breakout rooms (timers, countdowns) in every room on this node. */
+  async tickBreakouts(): Promise<void> {
+    for (const room of this.rooms.values()) {
+      await this.breakouts.tick(room).catch((error: unknown) => {
+        this.log.error({ err: error, conferenceId: room.conferenceId }, 'breakout timer failed');
+      });
+    }
   }
 
   /** Answers one request of a member; errors become failed acknowledgements. */
@@ -171,11 +255,12 @@ export class RoomManager {
         peer.info.audioEnabled = request.audioEnabled && !peer.info.forceMuted;
         peer.info.videoEnabled = request.videoEnabled && !peer.info.videoDisabled;
         if (peer.info.videoEnabled) peer.info.openVideoTime = Date.now();
-        const others = room.list();
+        const others = room.list(peer.group);
         room.lobby.delete(peer.peerId);
         room.add(peer);
-        this.recorder?.joined(room, peer);
-        room.broadcast({ type: 'newPeer', peer: peer.info }, peer.peerId);
+        this.recorderOf(peer)?.joined(room, peer);
+        room.broadcastIn(peer.group, { type: 'newPeer', peer: peer.info }, peer.peerId);
+        this.breakouts.membersChanged(room);
         // After the join answer has gone out (the namespace answers once this returns).
         if (peer.info.isHost) {
           setImmediate(() =>
@@ -184,7 +269,7 @@ export class RoomManager {
         }
         // Read after joining: a message sent meanwhile is in the history and also arrives as a
         // notification, rather than in neither.
-        const messages = await this.activity.history(room);
+        const messages = await this.activity.history(room, peer.group);
         const conf = await this.conferences.get(room.conferenceId);
         return {
           peers: others,
@@ -194,16 +279,20 @@ export class RoomManager {
           messages,
           properties: room.properties,
           ...(await this.captions.joinInfo(conf, peer.userId)),
+          breakout: this.breakouts.stateFor(room, peer),
         };
       }
       case 'publish': {
         this.moderation.checkPublish(room, peer, request.source);
-        const { jsep, feedId, mids } = await peer.media.publish(
+        const media = peer.media;
+        const { jsep, feedId, mids } = await media.publish(
           request.source,
           request.jsep,
           request.audio,
           request.video,
         );
+        // Moved to another room meanwhile: this feed went with the old media.
+        if (peer.media !== media) throw new RoomError(ResultCode.failure, 'moved to another room');
         // Others learn of the feed when its media is up (PeerMedia's webrtcUp): Janus refuses
         // subscriptions to a publisher whose connection is not established yet.
         peer.pendingFeeds.set(request.source, { feedId, mids });
@@ -228,15 +317,16 @@ export class RoomManager {
           else {
             peer.info.videoEnabled = on;
             if (on) peer.info.openVideoTime = Date.now();
-            this.recorder?.camera(room, peer, on);
+            this.recorderOf(peer)?.camera(room, peer, on);
           }
         }
-        room.broadcast({ type: 'peerUpdated', peer: peer.info });
+        room.broadcastIn(peer.group, { type: 'peerUpdated', peer: peer.info });
         return {};
       }
       case 'closeProducer':
         if (request.source === 'camera') this.captions.gone(room, peer.peerId);
-        if (peer.info.feeds[request.source]) this.recorder?.feedDown(room, peer, request.source);
+        if (peer.info.feeds[request.source])
+          this.recorderOf(peer)?.feedDown(room, peer, request.source);
         await closeSource(room, peer, request.source);
         return {};
       case 'setConsumerPreferredLayers':
@@ -257,10 +347,22 @@ export class RoomManager {
       case 'sendMessage':
         return { message: await this.activity.send(room, peer, request.content) };
       case 'chatHistory':
-        return { messages: await this.activity.history(room) };
+        return { messages: await this.activity.history(room, peer.group) };
       case 'sendReaction':
         this.reactions.send(room, peer, request.emoji);
         return {};
+      case 'breakoutSetup':
+        return this.breakouts.setup(room, peer, request.rooms, request.assignments);
+      case 'breakoutOpen':
+        return this.breakouts.open(room, peer, request.minutes);
+      case 'breakoutMove':
+        return this.breakouts.moveMember(room, peer, request.userId, request.room);
+      case 'breakoutBroadcast':
+        return this.breakouts.broadcast(room, peer, request.text);
+      case 'breakoutClose':
+        return this.breakouts.close(room, peer);
+      case 'breakoutHelp':
+        return this.breakouts.askForHelp(room, peer);
       case 'leave':
         await this.handleLeave(room, peer);
         return {};
@@ -279,9 +381,14 @@ export class RoomManager {
       peer.info.shareEnabled = true;
       peer.info.shareTime = Date.now();
     }
-    room.broadcast({ type: 'streamsChanged', peerId: peer.peerId, source, feedId: pending.feedId });
-    room.broadcast({ type: 'peerUpdated', peer: peer.info });
-    this.recorder?.feedUp(room, peer, source);
+    room.broadcastIn(peer.group, {
+      type: 'streamsChanged',
+      peerId: peer.peerId,
+      source,
+      feedId: pending.feedId,
+    });
+    room.broadcastIn(peer.group, { type: 'peerUpdated', peer: peer.info });
+    this.recorderOf(peer)?.feedUp(room, peer, source);
   }
 
   /** The member pressed Leave: out at once, and out of the meeting. */
@@ -315,8 +422,10 @@ export class RoomManager {
     if (room.peers.get(peer.peerId) === peer) {
       room.remove(peer.peerId);
       this.captions.gone(room, peer.peerId);
-      this.recorder?.left(room, peer);
-      if (options.notifyOthers) room.broadcast({ type: 'peerClosed', peerId: peer.peerId });
+      this.recorderOf(peer)?.left(room, peer);
+      if (options.notifyOthers)
+        room.broadcastIn(peer.group, { type: 'peerClosed', peerId: peer.peerId });
+      this.breakouts.membersChanged(room);
     }
     await peer.media.close();
     if (room.empty && this.rooms.get(room.conferenceId) === room) {
@@ -372,8 +481,8 @@ export class RoomManager {
     const peer = room?.peers.get(String(userId));
     if (!room || !peer) return;
     peer.info.displayName = displayName;
-    this.recorder?.renamed(room, peer);
-    room.broadcast({ type: 'peerUpdated', peer: peer.info });
+    this.recorderOf(peer)?.renamed(room, peer);
+    room.broadcastIn(peer.group, { type: 'peerUpdated', peer: peer.info });
   }
 
   async close(): Promise<void> {

@@ -42,11 +42,13 @@ export class RoomMediaEvents {
 
   handleTalking(janusRoom: number, feed: number, talking: boolean, level: number): void {
     for (const room of this.rooms()) {
-      if (room.janusRoom !== janusRoom) continue;
-      const owner = room.peerOfFeed(feed);
+      const group = room.groupOfJanusRoom(janusRoom);
+      if (group === undefined) continue;
+      const owner = room.peerOfFeed(feed, group);
       if (!owner) continue;
-      room.broadcast({ type: 'activeSpeaker', peerId: owner.peer.peerId, talking, level });
-      if (owner.source === 'camera') {
+      room.broadcastIn(group, { type: 'activeSpeaker', peerId: owner.peer.peerId, talking, level });
+      // Captions and the cloud recording are the main room's.
+      if (owner.source === 'camera' && group === 0) {
         this.captions.talking(room, owner.peer, talking);
         this.recorder()?.talking(room, owner.peer, talking);
       }

@@ -128,7 +128,7 @@ export class RoomModeration {
   }
 
   private announce(room: Room, peer: Peer): void {
-    room.broadcast({ type: 'peerUpdated', peer: peer.info });
+    room.broadcastIn(peer.group, { type: 'peerUpdated', peer: peer.info });
   }
 
   /** A camera feed just came up: Janus holds back what the member may not send. */
@@ -166,7 +166,7 @@ export class RoomModeration {
     const feed = peer.info.feeds.camera;
     const mid = peer.info.mids.camera?.[kind];
     if (feed === undefined || mid === undefined) return;
-    this.gateway.moderate(room.janusRoom, feed, mid, mute).catch((error: unknown) => {
+    this.gateway.moderate(room.janusRoomOf(peer.group), feed, mid, mute).catch((error: unknown) => {
       this.log.warn({ err: error, feed, kind, mute }, 'janus moderate failed');
     });
   }

@@ -22,7 +22,7 @@ export class RoomReactions {
     if (!this.buckets.take(`${room.rowId}:${peer.userId}`)) {
       throw new RoomError(ResultCode.failure, 'Sending reactions too quickly', 'reactionTooFast');
     }
-    room.broadcast({ type: 'reaction', peerId: peer.peerId, emoji });
+    room.broadcastIn(peer.group, { type: 'reaction', peerId: peer.peerId, emoji });
   }
 
   roomClosed(room: Room): void {

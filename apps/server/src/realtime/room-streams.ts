@@ -11,11 +11,15 @@ import type { Room } from './room.js';
 const keyOf = (s: FeedStream) => `${s.feed}/${s.mid ?? '*'}`;
 
 /** Maps Janus's stream list to which member's what arrives on which mid. */
-export function describeStreams(room: Room, streams: StreamInfo[]): SubscribedStream[] {
+export function describeStreams(
+  room: Room,
+  streams: StreamInfo[],
+  group: number,
+): SubscribedStream[] {
   const out: SubscribedStream[] = [];
   for (const s of streams) {
     if (s.type === 'data' || s.feed_id === undefined) continue;
-    const owner = room.peerOfFeed(s.feed_id);
+    const owner = room.peerOfFeed(s.feed_id, group);
     if (!owner) continue;
     out.push({
       mid: s.mid,
@@ -35,17 +39,16 @@ export async function subscribeStreams(
   peer: Peer,
   streams: FeedStream[],
 ): Promise<{ jsep: Jsep | null; streams: SubscribedStream[] }> {
-  const wanted = streams.filter(
-    (s) =>
-      room.peerOfFeed(s.feed)?.peer !== peer &&
-      !!room.peerOfFeed(s.feed) &&
-      !peer.subscribed.has(keyOf(s)),
-  );
+  // Only streams of others in the member's own room (main or breakout).
+  const wanted = streams.filter((s) => {
+    const owner = room.peerOfFeed(s.feed, peer.group);
+    return !!owner && owner.peer !== peer && !peer.subscribed.has(keyOf(s));
+  });
   if (wanted.length === 0) return { jsep: null, streams: [] };
   wanted.forEach((s) => peer.subscribed.add(keyOf(s)));
   try {
     const result = await peer.media.subscribe(wanted);
-    return { jsep: result.jsep, streams: describeStreams(room, result.streams) };
+    return { jsep: result.jsep, streams: describeStreams(room, result.streams, peer.group) };
   } catch (error) {
     wanted.forEach((s) => peer.subscribed.delete(keyOf(s)));
     throw error;
@@ -61,7 +64,7 @@ export async function unsubscribeStreams(
   gone.forEach((s) => peer.subscribed.delete(keyOf(s)));
   if (gone.length === 0) return { jsep: null, streams: [] };
   const result = await peer.media.unsubscribe(gone);
-  return { jsep: result.jsep, streams: describeStreams(room, result.streams) };
+  return { jsep: result.jsep, streams: describeStreams(room, result.streams, peer.group) };
 }
 
 /** Stops a member's camera or screen feed (published or still coming up) and tells everyone. */
@@ -74,6 +77,11 @@ export async function closeSource(room: Room, peer: Peer, source: MediaSource): 
     peer.info.videoEnabled = false;
     peer.info.audioEnabled = false;
   }
-  room.broadcast({ type: 'streamsChanged', peerId: peer.peerId, source, feedId: null });
-  room.broadcast({ type: 'peerUpdated', peer: peer.info });
+  room.broadcastIn(peer.group, {
+    type: 'streamsChanged',
+    peerId: peer.peerId,
+    source,
+    feedId: null,
+  });
+  room.broadcastIn(peer.group, { type: 'peerUpdated', peer: peer.info });
 }

@@ -28,15 +28,16 @@ export class RoomActivityRepository {
     return row!;
   }
 
-  /** The newest messages of a meeting, oldest first. */
+  /** The newest chat of the main room (0) or of a breakout room, oldest first. */
   async chatHistory(
     conferenceRowId: number,
+    room = 0,
     limit = CHAT_HISTORY_LIMIT,
   ): Promise<ChatMessageRow[]> {
     const rows = await this.db
       .select()
       .from(chatMessages)
-      .where(eq(chatMessages.conferenceId, conferenceRowId))
+      .where(and(eq(chatMessages.conferenceId, conferenceRowId), eq(chatMessages.room, room)))
       .orderBy(desc(chatMessages.id))
       .limit(limit);
     return rows.reverse();

@@ -8,11 +8,13 @@
  */
 import {
   assertUnreachable,
+  type BreakoutRequest,
   type ChatMessage,
   type HostAction,
   type PeerInfo,
   type ReactionEmoji,
   type RoomNotification,
+  type RoomResponses,
 } from '@meet/shared';
 import { CameraMedia } from './camera-media';
 import { Collaboration } from './collaboration';
@@ -60,6 +62,9 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   private joinName: string | undefined;
   private statsTimer: ReturnType<typeof setInterval> | undefined;
   private closed = false;
+  /** Moves between breakout rooms, one after another; the number of the latest. */
+  private moves: Promise<void> = Promise.resolve();
+  private moveSeq = 0;
 
   constructor() {
     super();
@@ -149,6 +154,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
       this.collab.handleJoined(joined, rejoin);
       if (joined.captions) this.emit('captionState', joined.captions);
       if (joined.speech) this.emit('speechSettings', joined.speech);
+      if (joined.breakout) this.emit('breakout', joined.breakout);
       this.emitPeers();
       this.emit('connectionState', 'connected');
       // Receiving does not wait for sending.
@@ -236,6 +242,20 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
       case 'pollChanged':
         this.emit('pollChanged', n.voteId, n.change);
         return;
+      case 'breakoutState':
+        this.emit('breakout', n.breakout);
+        return;
+      case 'breakoutMoved': {
+        const seq = ++this.moveSeq;
+        this.moves = this.moves.then(() => this.handleMoved(n, seq));
+        return this.moves;
+      }
+      case 'breakoutBroadcast':
+        this.emit('breakoutBroadcast', n.text, n.from);
+        return;
+      case 'breakoutHelp':
+        this.emit('breakoutHelp', { userId: n.userId, displayName: n.displayName, room: n.room });
+        return;
       case 'asrMessage':
         this.emit('asrMessage', n.message);
         return;
@@ -251,6 +271,34 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
       default:
         assertUnreachable(n);
     }
+  }
+
+  /**
+   * I am in another room now (breakout rooms): its members replace the ones shown, its chat the
+   * chat, and my media goes out again into its media server room — no user action.
+   */
+  private async handleMoved(
+    n: Extract<RoomNotification, { type: 'breakoutMoved' }>,
+    seq: number,
+  ): Promise<void> {
+    if (seq !== this.moveSeq || this.closed) return;
+    this.closeTransports();
+    this.peers = new Map(n.peers.map((p) => [p.peerId, p]));
+    if (this.me) {
+      this.me = { ...this.me, feeds: {}, mids: {}, shareEnabled: false };
+      this.emit('me', this.me);
+    }
+    this.subscriptions.handleJoined();
+    this.emitPeers();
+    this.emit('chatReset', n.messages);
+    // A newer move makes this one's publishing moot (the server refuses it): no error then.
+    const failed = () => {
+      if (seq === this.moveSeq) this.emit('error', 'connectFailed');
+    };
+    await this.camera.publish().catch(failed);
+    await this.screen.republish().catch(failed);
+    this.subscriptions.schedule();
+    this.startStats();
   }
 
   private emitPeers(): void {
@@ -293,6 +341,11 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   sendReaction(emoji: ReactionEmoji): Promise<void> {
     return this.collab.sendReaction(emoji);
+  }
+
+  breakout<T extends BreakoutRequest>(request: T): Promise<RoomResponses[T['type']]> {
+    if (!this.signaling) return Promise.reject(new RequestError(-1, 'not connected'));
+    return this.signaling.request(request);
   }
 
   setDisplayName(name: string): void {

@@ -32,6 +32,8 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
   private syncing: Promise<void> | undefined;
   private syncAgain = false;
   private syncFailures = 0;
+  /** Bumped when the connection closes: syncs of the old one no longer count. */
+  private generation = 0;
   private onVisible: (() => void) | undefined;
 
   constructor(private readonly context: SubscriptionContext) {
@@ -81,16 +83,20 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
       this.syncAgain = true;
       return;
     }
+    const generation = this.generation;
     this.syncing = this.sync()
       .then(() => {
-        this.syncFailures = 0;
+        if (generation === this.generation) this.syncFailures = 0;
       })
       .catch((error: unknown) => {
+        if (generation !== this.generation) return;
         console.warn('room-client: subscription sync failed', error);
         // A feed can vanish or not be ready yet; try again shortly, a few times.
         if (++this.syncFailures <= 5) setTimeout(() => this.schedule(), 300 * this.syncFailures);
       })
       .finally(() => {
+        // A sync of a connection closed meanwhile may never finish: it no longer holds the next.
+        if (generation !== this.generation) return;
         this.syncing = undefined;
         if (this.syncAgain) {
           this.syncAgain = false;
@@ -101,6 +107,10 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
 
   /** Closes the connection with the socket's; everything is subscribed again after a reconnect. */
   closeConnection(): void {
+    this.generation++;
+    this.syncing = undefined;
+    this.syncAgain = false;
+    this.syncFailures = 0;
     this.current?.close();
     this.current = undefined;
     this.subscribed.clear();
@@ -118,6 +128,7 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
 
   private async sync(): Promise<void> {
     if (!this.context.ready()) return;
+    const generation = this.generation;
     const wanted = planSubscriptions(this.context.peers(), this.visible);
     const add = [...wanted]
       .filter(([k]) => !this.subscribed.has(k))
@@ -128,13 +139,16 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
       if (remove.length) {
         remove.forEach(([k]) => this.subscribed.delete(k));
         await subscriber.remove(remove.map(([, s]) => s));
+        if (generation !== this.generation) return;
       }
       if (add.length) {
         add.forEach(([k, s]) => this.subscribed.set(k, s));
         await subscriber.add(add.map(([, s]) => s)).catch((error: unknown) => {
+          if (generation !== this.generation) return;
           add.forEach(([k]) => this.subscribed.delete(k));
           throw error;
         });
+        if (generation !== this.generation) return;
       }
     }
     const subscriber = this.current;

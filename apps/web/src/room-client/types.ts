@@ -4,6 +4,8 @@
  * serializable state from events into its store; tracks are looked up through `tracks`.
  */
 import type {
+  BreakoutRequest,
+  BreakoutState,
   CaptionState,
   ChatMessage,
   HostAction,
@@ -15,6 +17,7 @@ import type {
   PollChange,
   MySpeech,
   ReactionEmoji,
+  RoomResponses,
   SubtitleMessage,
 } from '@meet/shared';
 
@@ -115,6 +118,14 @@ export interface RoomClientEvents {
    * voices are turned down to the "original volume". The audio itself never leaves the client.
    */
   interpreting: [peerIds: string[]];
+  /** The breakout rooms and the one I am in (from the join answer and every change). */
+  breakout: [state: BreakoutState];
+  /** I moved to another room: its chat replaces the one shown (the peers come as `peers`). */
+  chatReset: [messages: ChatMessage[]];
+  /** The host's message to every breakout room. */
+  breakoutBroadcast: [text: string, from: string];
+  /** Hosts: a member in a breakout room asks for help. */
+  breakoutHelp: [request: { userId: number; displayName: string; room: number }];
 }
 
 /** Why my speech cannot be interpreted now (SPEC.md section 5), an i18n key under room.captions.refused. */
@@ -156,6 +167,11 @@ export interface RoomClientApi {
    * its refusal (a RequestError with key `reactionTooFast` when sent too fast).
    */
   sendReaction(emoji: ReactionEmoji): Promise<void>;
+  /**
+   * A breakout-room request (plan, open, move, broadcast, close, ask for help); resolves with
+   * the server's answer or rejects with its refusal (a RequestError with the catalogue key).
+   */
+  breakout<T extends BreakoutRequest>(request: T): Promise<RoomResponses[T['type']]>;
   /** My name in the meeting changed (after updateUserConferenceNickname succeeded). */
   setDisplayName(name: string): void;
   /** Re-checks device permissions (opens then stops a stream), optionally for one kind. */

@@ -34,6 +34,9 @@ export const errorMessages = {
     en: 'You are sending messages too quickly. Wait a moment, then send again',
     zh: '发送消息过于频繁，请稍候再发送',
   },
+  breakoutOpen: { en: 'Breakout rooms are open', zh: '分组讨论室已开启' },
+  breakoutClosed: { en: 'Breakout rooms are not open', zh: '分组讨论室未开启' },
+  breakoutNone: { en: 'There is no such breakout room', zh: '没有该分组讨论室' },
   reactionTooFast: {
     en: 'You are sending reactions too quickly. Wait a moment, then react again',
     zh: '发送表情过于频繁，请稍候再试',

@@ -1,5 +1,11 @@
 /** Runtime check of `/room` requests: the server validates every one against this. */
 import { z } from 'zod';
+import {
+  BREAKOUT_BROADCAST_MAX,
+  BREAKOUT_MAX_MINUTES,
+  BREAKOUT_MAX_ROOMS,
+  BREAKOUT_NAME_MAX,
+} from './breakout.js';
 import { REACTION_EMOJIS, type RoomRequest } from './room.js';
 
 const source = z.enum(['camera', 'screen']);
@@ -44,6 +50,33 @@ export const roomRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chatHistory') }),
   // Strict: a reaction is only its emoji; anything more is a client that speaks another protocol.
   z.strictObject({ type: z.literal('sendReaction'), emoji: z.enum(REACTION_EMOJIS) }),
+  z.strictObject({
+    type: z.literal('breakoutSetup'),
+    rooms: z.array(z.string().trim().min(1).max(BREAKOUT_NAME_MAX)).min(1).max(BREAKOUT_MAX_ROOMS),
+    assignments: z
+      .array(
+        z.strictObject({
+          userId: z.number().int().positive(),
+          room: z.number().int().min(0).max(BREAKOUT_MAX_ROOMS),
+        }),
+      )
+      .max(500),
+  }),
+  z.strictObject({
+    type: z.literal('breakoutOpen'),
+    minutes: z.number().int().min(0).max(BREAKOUT_MAX_MINUTES),
+  }),
+  z.strictObject({
+    type: z.literal('breakoutMove'),
+    userId: z.number().int().positive(),
+    room: z.number().int().min(0).max(BREAKOUT_MAX_ROOMS),
+  }),
+  z.strictObject({
+    type: z.literal('breakoutBroadcast'),
+    text: z.string().trim().min(1).max(BREAKOUT_BROADCAST_MAX),
+  }),
+  z.strictObject({ type: z.literal('breakoutClose') }),
+  z.strictObject({ type: z.literal('breakoutHelp') }),
   z.object({ type: z.literal('leave') }),
 ]) satisfies z.ZodType<RoomRequest>;
 

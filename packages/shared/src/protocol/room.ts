@@ -6,6 +6,7 @@
 import type { ErrorKey } from '../errors/messages.js';
 import type { CaptionState, MySpeech, SubtitleMessage } from '../api/captions.js';
 import type { ChatMessage, RoomProperties, WaitingEntry } from '../api/host-control.js';
+import type { BreakoutAssignment, BreakoutState } from './breakout.js';
 
 export type MediaSource = 'camera' | 'screen';
 export type MediaKind = 'audio' | 'video';
@@ -99,9 +100,38 @@ export type RoomRequest =
   | { type: 'chatHistory' }
   /** A reaction from the bar, shown over my tile to everyone (rate-limited, never stored). */
   | { type: 'sendReaction'; emoji: ReactionEmoji }
+  /** Host: plan the breakout rooms (names, who goes where) while they are not open. */
+  | { type: 'breakoutSetup'; rooms: string[]; assignments: BreakoutAssignment[] }
+  /** Host: open the planned rooms, with a timer of `minutes` (0: none). */
+  | { type: 'breakoutOpen'; minutes: number }
+  /**
+   * Host: move a member (or themselves) to a room (0: the main room); a member may only move
+   * themselves back to the main room.
+   */
+  | { type: 'breakoutMove'; userId: number; room: number }
+  /** Host: a message to everyone in every room. */
+  | { type: 'breakoutBroadcast'; text: string }
+  /** Host: close the rooms; everyone is back in the main room after the countdown. */
+  | { type: 'breakoutClose' }
+  /** A member in a breakout room asks the host to come. */
+  | { type: 'breakoutHelp' }
   | { type: 'leave' };
 
 export type RoomRequestType = RoomRequest['type'];
+
+/** The breakout-room requests (RoomClient.breakout sends these). */
+export type BreakoutRequest = Extract<
+  RoomRequest,
+  {
+    type:
+      | 'breakoutSetup'
+      | 'breakoutOpen'
+      | 'breakoutMove'
+      | 'breakoutBroadcast'
+      | 'breakoutClose'
+      | 'breakoutHelp';
+  }
+>;
 
 export interface RoomResponses {
   join: {
@@ -115,6 +145,8 @@ export interface RoomResponses {
     /** Captions in this meeting, and my own speech settings. */
     captions: CaptionState;
     speech: MySpeech;
+    /** The breakout rooms and the one I am in (the peers above are that room's). */
+    breakout: BreakoutState;
   };
   publish: { jsep: Jsep; feedId: number };
   subscribe: { jsep: Jsep | null; streams: SubscribedStream[] };
@@ -134,6 +166,12 @@ export interface RoomResponses {
   sendMessage: { message: ChatMessage };
   chatHistory: { messages: ChatMessage[] };
   sendReaction: Record<string, never>;
+  breakoutSetup: { breakout: BreakoutState };
+  breakoutOpen: { breakout: BreakoutState };
+  breakoutMove: { breakout: BreakoutState };
+  breakoutBroadcast: Record<string, never>;
+  breakoutClose: { breakout: BreakoutState };
+  breakoutHelp: Record<string, never>;
   leave: Record<string, never>;
 }
 
@@ -200,7 +238,18 @@ export type RoomNotification =
   /** To hosts only: the waiting list changed (status 1 entries filtered out). */
   | { type: 'waitingList'; entries: WaitingEntry[] }
   /** Member `peerId` reacted (also sent back to the sender, like a chat message). */
-  | { type: 'reaction'; peerId: string; emoji: ReactionEmoji };
+  | { type: 'reaction'; peerId: string; emoji: ReactionEmoji }
+  /** The breakout rooms changed (opened, closing, closed, someone moved, a timer). */
+  | { type: 'breakoutState'; breakout: BreakoutState }
+  /**
+   * I was moved to another room: `peers` are its members. My media must go out again (the
+   * room has its own media server room); chat is that room's.
+   */
+  | { type: 'breakoutMoved'; room: number; peers: PeerInfo[]; messages: ChatMessage[] }
+  /** The host's message to every room. */
+  | { type: 'breakoutBroadcast'; text: string; from: string }
+  /** To hosts: a member in a breakout room asks for help. */
+  | { type: 'breakoutHelp'; userId: number; displayName: string; room: number };
 
 export type PollChange =
   | 'created'

@@ -13,3 +13,4 @@ export * from './recordings.js';
 export * from './calendars.js';
 export * from './feedback.js';
 export * from './client-logs.js';
+export * from './breakouts.js';

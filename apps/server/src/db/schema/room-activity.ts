@@ -16,6 +16,8 @@ export const chatMessages = pgTable(
     senderCode: text('sender_code').notNull(),
     senderName: text('sender_name').notNull(),
     text: text('text').notNull(),
+    /** The breakout room it was said in: 0 the main room. */
+    room: integer('room').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('chat_messages_conf_idx').on(t.conferenceId, t.id)],

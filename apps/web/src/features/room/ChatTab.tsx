@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { lengthLimit } from '../../ui/length-limit';
 import { formatChatTime } from './chat-log';
 import { SendIcon } from './room-icons';
+import { useRoomState } from './RoomContext';
 import { useChat } from './useChat';
 
 export function ChatTab() {
@@ -17,13 +18,15 @@ export function ChatTab() {
   const errorId = useId();
   // The counter appears as the limit comes near, not for every short message.
   const { showCount } = lengthLimit(c.draft, c.max);
+  // In a breakout room the chat is that room's.
+  const inBreakout = useRoomState((s) => s.breakout.myRoom > 0);
 
   return (
     <div className="room-chat">
       {c.messages.length === 0 ? (
         <div className="room-chat__empty">
           <div className="room-chat__empty-title">{t('room.chat.empty')}</div>
-          <div>{t('room.chat.emptyHint')}</div>
+          <div>{t(inBreakout ? 'room.chat.emptyHintBreakout' : 'room.chat.emptyHint')}</div>
         </div>
       ) : (
         // Not a live region: RoomAnnouncer says new messages once, with the panel open or not.
@@ -58,8 +61,8 @@ export function ChatTab() {
             className="room-chat__input"
             rows={1}
             value={c.draft}
-            placeholder={t('room.chat.placeholder')}
-            aria-label={t('room.chat.placeholder')}
+            placeholder={t(inBreakout ? 'room.chat.placeholderBreakout' : 'room.chat.placeholder')}
+            aria-label={t(inBreakout ? 'room.chat.placeholderBreakout' : 'room.chat.placeholder')}
             aria-invalid={c.error ? true : undefined}
             aria-describedby={c.error ? errorId : undefined}
             onChange={c.onChange}

@@ -1,12 +1,15 @@
 /**
  * The right panel with its tabs: people and chat for everyone, the waiting room and the host
- * controls for the host only (they vanish the moment the role moves on). Test hooks:
- * `room-panel`, `panel-tab-{members|chat|waiting|controls}`.
+ * controls and breakout rooms for the host only (they vanish the moment the role moves on).
+ * Test hooks: `room-panel`, `panel-tab-{members|chat|waiting|controls}`; the host's breakout
+ * rooms (opened from the toolbar) show under a title instead of the tabs.
  */
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../ui/Button';
 import { CloseIcon } from '../../ui/icons';
+// Breakout rooms (issue 16): the host's tab.
+import { BreakoutTab } from '../breakout/BreakoutTab';
 import { ChatTab } from './ChatTab';
 import { ControlsTab } from './ControlsTab';
 import { MembersTab } from './MembersTab';
@@ -50,30 +53,37 @@ export function RoomPanel() {
   return (
     <aside className="room-panel" data-testid="room-panel" aria-label={t('room.panel.label')}>
       <header className="room-panel__top">
-        <div
-          className="room-tabs"
-          role="tablist"
-          aria-label={t('room.panel.label')}
-          onKeyDown={onKeyDown}
-        >
-          {tabs.map((tab) => (
-            <button
-              key={tab}
-              id={`room-tab-${tab}`}
-              type="button"
-              role="tab"
-              aria-selected={panel === tab}
-              aria-controls="room-tabpanel"
-              tabIndex={panel === tab ? 0 : -1}
-              data-testid={`panel-tab-${tab}`}
-              className={`room-tab${panel === tab ? ' room-tab--active' : ''}`}
-              onClick={() => select(tab)}
-            >
-              {t(`room.panel.${tab}`)}
-              {badge(tab)}
-            </button>
-          ))}
-        </div>
+        {/* Breakout rooms open from their own toolbar button: a titled panel, not a fifth tab. */}
+        {panel === 'breakout' ? (
+          <h2 className="room-panel__title" id="room-tab-breakout">
+            {t('room.breakout.title')}
+          </h2>
+        ) : (
+          <div
+            className="room-tabs"
+            role="tablist"
+            aria-label={t('room.panel.label')}
+            onKeyDown={onKeyDown}
+          >
+            {tabs.map((tab) => (
+              <button
+                key={tab}
+                id={`room-tab-${tab}`}
+                type="button"
+                role="tab"
+                aria-selected={panel === tab}
+                aria-controls="room-tabpanel"
+                tabIndex={panel === tab ? 0 : -1}
+                data-testid={`panel-tab-${tab}`}
+                className={`room-tab${panel === tab ? ' room-tab--active' : ''}`}
+                onClick={() => select(tab)}
+              >
+                {t(`room.panel.${tab}`)}
+                {badge(tab)}
+              </button>
+            ))}
+          </div>
+        )}
         <IconButton
           aria-label={t('room.panel.close')}
           title={t('room.panel.close')}
@@ -85,13 +95,14 @@ export function RoomPanel() {
       <div
         id="room-tabpanel"
         className="room-panel__body"
-        role="tabpanel"
+        role={panel === 'breakout' ? 'region' : 'tabpanel'}
         aria-labelledby={`room-tab-${panel}`}
       >
         {panel === 'members' && <MembersTab />}
         {panel === 'chat' && <ChatTab />}
         {panel === 'waiting' && host && <WaitingTab />}
         {panel === 'controls' && host && <ControlsTab />}
+        {panel === 'breakout' && host && <BreakoutTab />}
       </div>
     </aside>
   );

@@ -9,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { RoomClient } from '../../room-client/room-client';
 import { joinPayloadFor } from '../meetings/join-session';
 import { ConnectionBanner, ConnectionState } from './ConnectionBanner';
+// Breakout rooms (issue 16): the strip of the room I am in.
+import { BreakoutBanner } from '../breakout/BreakoutBanner';
 import { HostMessage } from './HostMessage';
 import { RemoteAudio } from './media';
 import { PermissionDialog } from './PermissionDialog';
@@ -80,6 +82,8 @@ function Room({ conferenceId, extras }: { conferenceId: string; extras?: ReactNo
   return (
     <VisibilityProvider>
       <RoomPolls>
+        {/* Above the stage, in the flow: the stage makes room, no tile is covered. */}
+        <BreakoutBanner />
         <div className="room-body">
           <div className="room-main">
             <Stage />

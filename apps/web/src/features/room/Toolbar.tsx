@@ -3,7 +3,8 @@
  * hand, reactions, view mode, leave, the keyboard shortcuts' help, and the panel's people and
  * chat buttons. `useRoomControls` holds the behaviour; this file is markup. Test hooks:
  * data-testid toggle-mic / toggle-camera / share-screen / raise-hand / reactions-toggle /
- * view-mode / shortcuts-help / members-panel / chat-toggle (with chat-unread) / leave, with
+ * view-mode / shortcuts-help / breakout-toggle (host) / members-panel / chat-toggle (with
+ * chat-unread) / leave, with
  * aria-pressed showing the state and aria-disabled while the host holds it off.
  */
 import type { ReactNode } from 'react';
@@ -22,6 +23,7 @@ import { KeyboardShortcuts } from './KeyboardShortcuts';
 import { LeaveButton } from './LeaveButton';
 import { ReactionBar } from './ReactionBar';
 import {
+  BreakoutIcon,
   CamIcon,
   CamOffIcon,
   CheckIcon,
@@ -288,6 +290,32 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
         <KeyboardShortcuts controls={c} />
         {/* Polls (issue 6) */}
         <MoreAppsButton />
+        {c.host && (
+          <button
+            type="button"
+            data-testid="breakout-toggle"
+            aria-pressed={c.breakoutOpen}
+            className={`room-btn room-btn--flat${c.breakoutOpen ? ' room-btn--active' : ''}`}
+            aria-label={
+              c.helpCount > 0
+                ? t('room.breakout.titleHelp', { count: c.helpCount })
+                : t('room.breakout.title')
+            }
+            title={t('room.breakout.title')}
+            onClick={c.toggleBreakout}
+          >
+            <BreakoutIcon />
+            {c.helpCount > 0 && (
+              <span
+                className="room-btn__badge"
+                data-testid="breakout-help-count"
+                aria-hidden="true"
+              >
+                {c.helpCount}
+              </span>
+            )}
+          </button>
+        )}
         <button
           type="button"
           data-testid="members-panel"

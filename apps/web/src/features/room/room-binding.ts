@@ -23,6 +23,7 @@ import {
 } from './room-notices';
 import type { RoomStore } from './room-store';
 import { amHost } from './roles';
+import { breakoutNotice, type BreakoutNoticeKey } from './breakout-notices';
 
 /** Error keys the client sends under `room.errors.*`; anything else falls back to a generic text. */
 const KNOWN_ERRORS = [
@@ -49,8 +50,9 @@ export type Translate = (
   key:
     | `room.errors.${KnownError | 'generic'}`
     | `room.notices.${NoticeKey}`
-    | 'room.notices.waitingJoined',
-  options?: { name: string },
+    | 'room.notices.waitingJoined'
+    | `room.breakout.${'broadcastFrom' | 'helpAsked' | BreakoutNoticeKey}`,
+  options?: Record<string, string>,
 ) => string;
 
 /** Messages of one host action arrive within moments of each other; they are told as one. */
@@ -154,6 +156,24 @@ export function bindRoom(
       for (const entry of entries)
         if (!before.has(entry.userId) && entry.status !== WAITING_STATUS.admitted)
           toast.info(t('room.notices.waitingJoined', { name: entry.userConferenceName }));
+    }),
+    client.on('chatReset', (messages) => dispatch({ type: 'chatReset', messages })),
+    client.on('breakout', (breakout) => {
+      const before = getState().breakout;
+      dispatch({ type: 'breakout', breakout, at: Date.now() });
+      const notice = breakoutNotice(before, breakout);
+      if (notice) toast.info(t(notice.key, notice.params));
+    }),
+    client.on('breakoutBroadcast', (text, from) =>
+      showToast('info', t('room.breakout.broadcastFrom', { name: from, text }), TOAST_LONG_MS),
+    ),
+    client.on('breakoutHelp', (request) => {
+      const name = getState().breakout.rooms[request.room - 1] ?? '';
+      showToast(
+        'warning',
+        t('room.breakout.helpAsked', { name: request.displayName, room: name }),
+        TOAST_LONG_MS,
+      );
     }),
     client.on('replaced', () => onClosed('replaced')),
     client.on('closed', (reason, by) => onClosed(reason, by)),

@@ -20,8 +20,8 @@
  *   devices         microphone / camera / speaker lists
  *   settings        the Settings record saved in localStorage
  *   stats           peerId -> RemoteStats (rtt, decoded frames, received size)
- *   panel           the right panel's tab shown ('members' | 'chat' | 'waiting' | 'controls'),
- *                   or null when closed; waiting and controls only while I am host
+ *   panel           the right panel's tab shown ('members' | 'chat' | 'waiting' | 'controls' |
+ *                   'breakout'), or null when closed; the last three only while I am host
  *   tracksVersion   bumped on every tracksChanged so tiles look their tracks up again
  *   chat            chat messages, oldest first, each id once (chat-log.ts mergeChat)
  *   chatUnread      messages from others that arrived live while the chat tab was not shown
@@ -30,12 +30,16 @@
  *   waiting         hosts only: who waits to be admitted (status 1 "admitted" left out)
  *   reactions       reactions floating over their senders' tiles now, oldest first (each is
  *                   dropped REACTION_FLOAT_MS after it arrived; reactions.ts)
+ *   breakout        the breakout rooms and the one I am in (hosts: everyone's place), with
+ *                   breakoutAt, when (local ms) it arrived, for the countdowns
  */
 import {
   CONF_MUTE,
+  NO_BREAKOUTS,
   SPEAKING_CLEAR_MS,
   SPEAKING_POWER,
   WAITING_STATUS,
+  type BreakoutState,
   type ChatMessage,
   type PeerInfo,
   type RoomProperties,
@@ -53,7 +57,7 @@ import { REACTION_FLOAT_MS, REACTION_MAX_SHOWN, type FloatingReaction } from './
 import { amHost } from './roles';
 
 export type ViewMode = 'grid' | 'float';
-export type PanelTab = 'members' | 'chat' | 'waiting' | 'controls';
+export type PanelTab = 'members' | 'chat' | 'waiting' | 'controls' | 'breakout';
 
 export interface RoomState {
   connection: ConnectionState;
@@ -81,6 +85,8 @@ export interface RoomState {
   properties: RoomProperties;
   waiting: WaitingEntry[];
   reactions: readonly FloatingReaction[];
+  breakout: BreakoutState;
+  breakoutAt: number;
 }
 
 export type RoomAction =
@@ -104,6 +110,9 @@ export type RoomAction =
   | { type: 'panel'; panel: PanelTab | null }
   | { type: 'tracksChanged' }
   | { type: 'chat'; messages: readonly ChatMessage[]; live: boolean }
+  /** I moved to another room: its chat replaces this one's. */
+  | { type: 'chatReset'; messages: readonly ChatMessage[] }
+  | { type: 'breakout'; breakout: BreakoutState; at: number }
   | { type: 'properties'; properties: Partial<RoomProperties> }
   | { type: 'waitingList'; entries: WaitingEntry[] }
   /** Admitted or denied here: gone from the list before the server's next push. */
@@ -154,10 +163,12 @@ export function initialRoomState(settings: Settings = DEFAULT_SETTINGS): RoomSta
     },
     waiting: [],
     reactions: [],
+    breakout: NO_BREAKOUTS,
+    breakoutAt: 0,
   };
 }
 
-const HOST_TABS: readonly PanelTab[] = ['waiting', 'controls'];
+const HOST_TABS: readonly PanelTab[] = ['waiting', 'controls', 'breakout'];
 
 /** Losing the host role closes the host's tabs and forgets the waiting list. */
 function applyHostRole(state: RoomState): RoomState {
@@ -279,6 +290,12 @@ export function roomReducer(state: RoomState, action: RoomAction): RoomState {
         action.live && state.panel !== 'chat' ? added.filter((m) => m.scode !== mine).length : 0;
       return { ...state, chat: log, chatUnread: state.chatUnread + unread };
     }
+    case 'chatReset': {
+      const { log } = mergeChat([], action.messages);
+      return { ...state, chat: log, chatUnread: 0 };
+    }
+    case 'breakout':
+      return { ...state, breakout: action.breakout, breakoutAt: action.at };
     case 'properties':
       return { ...state, properties: { ...state.properties, ...action.properties } };
     case 'waitingList':

@@ -30,6 +30,7 @@ export function useRoomControls() {
   const sharing = useRoomState((s) => s.localShare);
   const panel = useRoomState((s) => s.panel);
   const unread = useRoomState((s) => s.chatUnread);
+  const helpCount = useRoomState((s) => s.breakout.members.filter((m) => m.askedForHelp).length);
   const host = useRoomState(amHost);
   const forceMuted = useRoomState((s) => !!s.me?.forceMuted);
   const videoDisabled = useRoomState((s) => !!s.me?.videoDisabled);
@@ -77,6 +78,8 @@ export function useRoomControls() {
     gridDisabled,
     panelOpen: panel === 'members',
     chatOpen: panel === 'chat',
+    breakoutOpen: panel === 'breakout',
+    helpCount,
     unread,
     host,
     micHeld,
@@ -106,6 +109,7 @@ export function useRoomControls() {
     setViewMode: (mode: ViewMode) => dispatch({ type: 'viewMode', mode }),
     togglePanel: () => openTab('members'),
     toggleChat: () => openTab('chat'),
+    toggleBreakout: () => openTab('breakout'),
     toggleHand() {
       setHandBusy(true);
       void actions.raiseHand(!handUp).finally(() => setHandBusy(false));
