@@ -43,15 +43,59 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * @meet/shared builds its zod schemas at module load (`export const x = z.object(…)`). The web app
+ * uses only their types, but a bundler must keep any call it cannot prove free of side effects,
+ * so every module that also exports a constant the app uses would keep its schemas, and zod with
+ * them. Wrapping each top-level initializer that builds a schema in a pure-annotated arrow call
+ * (`/* @__PURE__ *\/ (() => z.object(…))()`) runs the same code at the same time but lets the
+ * bundler drop the schemas nothing reads.
+ */
+function pureSharedSchemas(): Plugin {
+  return {
+    name: 'meet:pure-shared-schemas',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.includes('/packages/shared/src/') || !/\bz\./.test(code)) return null;
+      const program = this.parse(code) as unknown as {
+        body: { type: string; declaration?: unknown; declarations?: unknown }[];
+      };
+      type Init = { start: number; end: number };
+      const inits: Init[] = [];
+      for (const statement of program.body) {
+        const declaration = (
+          statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement
+        ) as { type?: string; declarations?: { init: Init | null }[] } | null;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const { init } of declaration.declarations ?? [])
+          if (init && /\bz\./.test(code.slice(init.start, init.end))) inits.push(init);
+      }
+      let out = code;
+      for (const { start, end } of inits.sort((a, b) => b.start - a.start))
+        out = `${out.slice(0, start)}/* @__PURE__ */ (() => ${out.slice(start, end)})()${out.slice(end)}`;
+      return inits.length ? { code: out, map: null } : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), pureSharedSchemas(), precompress()],
   build: {
     manifest: true,
     sourcemap: false,
     rollupOptions: {
       // @meet/shared's schema modules build zod objects at load time; the web app uses only their
-      // types, so declaring the package side-effect free lets the bundler drop zod entirely.
+      // types, so declaring the package side-effect free (with pureSharedSchemas for the modules
+      // it does import from) lets the bundler drop zod entirely.
       treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/shared/') },
+      output: {
+        // The message socket fetches socket.io-client after the first screen; a chunk named after
+        // it (rather than "esm", its folder) can be told apart (scripts/bench/web-bundle.mjs).
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => id.includes('/node_modules/socket.io-client/'))
+            ? 'assets/socket.io-client-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
     },
   },
   server: {

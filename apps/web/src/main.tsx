@@ -1,13 +1,13 @@
 /** Entry: unsupported desktop browsers get the message box only; everyone else gets the app. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { z } from 'zod';
 import { isMobileBrowser, isSupportedBrowser } from '@meet/shared';
 import './app/global.css';
 import './ui/ui.css';
+import { i18nReady } from './app/i18n';
 import { Providers, createQueryClient } from './app/providers';
-import { createRouter } from './app/router';
+import { AppRouter, preloadPages } from './app/router';
 import { UnsupportedBrowser } from './app/UnsupportedBrowser';
 
 // The page's Content Security Policy forbids eval: zod must not probe for it (the probe alone
@@ -16,18 +16,20 @@ z.config({ jitless: true });
 
 const root = createRoot(document.getElementById('root')!);
 const ua = navigator.userAgent;
+const supported = isMobileBrowser(ua) || isSupportedBrowser(ua);
 const queryClient = createQueryClient();
 
-root.render(
-  <StrictMode>
-    <Providers client={queryClient}>
-      {!isMobileBrowser(ua) && !isSupportedBrowser(ua) ? (
-        <UnsupportedBrowser />
-      ) : (
-        <RouterProvider router={createRouter()} />
-      )}
-    </Providers>
-  </StrictMode>,
+// The first render waits for the texts (in Chinese, their chunk); the pages of the opening
+// address download meanwhile, side by side.
+if (supported) preloadPages(window.location.pathname);
+void i18nReady.then(() =>
+  root.render(
+    <StrictMode>
+      <Providers client={queryClient}>
+        {supported ? <AppRouter /> : <UnsupportedBrowser />}
+      </Providers>
+    </StrictMode>,
+  ),
 );
 
 // The installable app: the service worker keeps the app shell (public/sw.js), never API replies.

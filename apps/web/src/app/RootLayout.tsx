@@ -2,7 +2,7 @@
  * The root route: auth, the message socket of whoever is signed in, the routing rules, and the
  * page of the matched route. Toasts sit here so a notice survives the navigation it causes.
  */
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { MessageSocketProvider } from '../message-socket/MessageSocketProvider';
@@ -20,7 +20,10 @@ export function RootLayout() {
     <AuthProvider>
       <MessageSocketForUser>
         <RouteGuard>
-          <Outlet />
+          {/* A page still loading its code keeps the layout (auth, socket, toasts) mounted. */}
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
         </RouteGuard>
       </MessageSocketForUser>
       <BillingHost />

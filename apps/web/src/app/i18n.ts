@@ -6,24 +6,22 @@
  * `signin.*`, cloud recordings and the message center (recordings.en.json) under
  * `recordings.*`, and feedback and calendar integrations (integrations.en.json) under
  * `integrations.*`. Chinese when the browser language is zh.
+ *
+ * English, the fallback, is part of the entry; the Chinese catalogues (i18n/zh.ts) are a chunk of
+ * their own that i18next fetches when the language becomes Chinese — at start, or on
+ * `changeLanguage('zh')`, whose promise waits for them. `i18nReady` settles once the starting
+ * language's texts are in.
  */
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { errorMessages, type ErrorKey, type Language } from '@meet/shared';
 import en from '../i18n/locales/en.json';
-import zh from '../i18n/locales/zh.json';
 import roomEn from '../i18n/locales/room.en.json';
-import roomZh from '../i18n/locales/room.zh.json';
 import pollsEn from '../i18n/locales/polls.en.json';
-import pollsZh from '../i18n/locales/polls.zh.json';
 import billingEn from '../i18n/locales/billing.en.json';
-import billingZh from '../i18n/locales/billing.zh.json';
 import signinEn from '../i18n/locales/signin.en.json';
-import signinZh from '../i18n/locales/signin.zh.json';
 import recordingsEn from '../i18n/locales/recordings.en.json';
-import recordingsZh from '../i18n/locales/recordings.zh.json';
 import integrationsEn from '../i18n/locales/integrations.en.json';
-import integrationsZh from '../i18n/locales/integrations.zh.json';
 
 export function detectLanguage(browserLanguage: string | undefined): Language {
   return browserLanguage?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
@@ -36,45 +34,66 @@ function errorsIn(language: Language): Record<ErrorKey, string> {
   return out;
 }
 
+/** One language's catalogues, each as its JSON file has it. */
+export interface Catalogues {
+  main: typeof en;
+  room: typeof roomEn;
+  polls: typeof pollsEn;
+  billing: typeof billingEn;
+  signin: typeof signinEn;
+  recordings: typeof recordingsEn;
+  integrations: typeof integrationsEn;
+}
+
+/** The one `translation` namespace: the main catalogue at the top, the others under their keys. */
+function translation(language: Language, { main, ...rest }: Catalogues) {
+  return { ...main, ...rest, errors: errorsIn(language) };
+}
+
 export const resources = {
   en: {
-    translation: {
-      ...en,
+    translation: translation('en', {
+      main: en,
       room: roomEn,
       polls: pollsEn,
       billing: billingEn,
       signin: signinEn,
       recordings: recordingsEn,
       integrations: integrationsEn,
-      errors: errorsIn('en'),
-    },
-  },
-  zh: {
-    translation: {
-      ...zh,
-      room: roomZh,
-      polls: pollsZh,
-      billing: billingZh,
-      signin: signinZh,
-      recordings: recordingsZh,
-      integrations: integrationsZh,
-      errors: errorsIn('zh'),
-    },
+    }),
   },
 } as const;
+
+/** Fetches the catalogues of a language the entry does not carry. */
+const laterLanguages: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(lng, _namespace, callback) {
+    if (lng !== 'zh') return callback(null, {});
+    import('../i18n/zh').then(
+      ({ catalogues }) => callback(null, translation('zh', catalogues)),
+      (error: unknown) => callback(error instanceof Error ? error : String(error), false),
+    );
+  },
+};
 
 export const language: Language = detectLanguage(
   typeof navigator === 'undefined' ? undefined : navigator.language,
 );
 
-void i18next.use(initReactI18next).init({
-  resources,
-  lng: language,
-  fallbackLng: 'en',
-  // React escapes on render; escaping here would show entities in the UI.
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+export const i18nReady = i18next
+  .use(laterLanguages)
+  .use(initReactI18next)
+  .init({
+    resources,
+    // Languages missing from `resources` come from the backend above.
+    partialBundledLanguages: true,
+    lng: language,
+    fallbackLng: 'en',
+    // React escapes on render; escaping here would show entities in the UI.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 if (typeof document !== 'undefined')
   document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';

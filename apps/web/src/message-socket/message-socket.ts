@@ -5,7 +5,6 @@
  * and device replaced this one. Handlers registered with `onMessage` outlive reconnects and
  * sign-in changes, so a screen subscribes once and keeps hearing whichever connection is open.
  */
-import { io } from 'socket.io-client';
 import {
   MESSAGE_EVENT,
   MESSAGE_NAMESPACE,
@@ -14,6 +13,7 @@ import {
   MESSAGE_RECONNECT_DELAY_MS,
   type MessageAuth,
 } from '@meet/shared';
+import { deferredSocket } from './deferred-socket';
 import { buildEnvelope, type ClientMessageJson, type ServerMsgType } from './envelope';
 import { MessageDispatcher, type MessageHandler } from './message-dispatcher';
 
@@ -41,20 +41,23 @@ export type MessageSocketStatus =
   /** The reconnect attempts ran out, or the server refused the handshake. */
   | 'failed';
 
+// socket.io-client is fetched on the first connection, not with the first screen.
 const openSocketIo: OpenSocket = (auth) =>
-  io(MESSAGE_NAMESPACE, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth,
-    // Its own engine connection: a shared one would also stop the room socket's reconnects
-    // when this one is replaced.
-    forceNew: true,
-    reconnection: true,
-    reconnectionAttempts: MESSAGE_RECONNECT_ATTEMPTS,
-    reconnectionDelay: MESSAGE_RECONNECT_DELAY_MS,
-    reconnectionDelayMax: MESSAGE_RECONNECT_DELAY_MS,
-    randomizationFactor: 0,
-  });
+  deferredSocket(async () =>
+    (await import('socket.io-client')).io(MESSAGE_NAMESPACE, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth,
+      // Its own engine connection: a shared one would also stop the room socket's reconnects
+      // when this one is replaced.
+      forceNew: true,
+      reconnection: true,
+      reconnectionAttempts: MESSAGE_RECONNECT_ATTEMPTS,
+      reconnectionDelay: MESSAGE_RECONNECT_DELAY_MS,
+      reconnectionDelayMax: MESSAGE_RECONNECT_DELAY_MS,
+      randomizationFactor: 0,
+    }),
+  );
 
 export class MessageSocket {
   private readonly dispatcher = new MessageDispatcher();

@@ -1,12 +1,21 @@
-/** The plan dialogs that can open on any page: upgrade and payment status (useBillingHost). */
-import { PaymentStatusDialog } from './PaymentStatusDialog';
-import { UpgradeDialog } from './UpgradeDialog';
+/**
+ * The plan dialogs that can open on any page: upgrade and payment status (useBillingHost). Their
+ * code is fetched when one opens.
+ */
+import { lazy, Suspense } from 'react';
 import { useBillingHost } from './useBillingHost';
+
+const UpgradeDialog = lazy(() =>
+  import('./UpgradeDialog').then((m) => ({ default: m.UpgradeDialog })),
+);
+const PaymentStatusDialog = lazy(() =>
+  import('./PaymentStatusDialog').then((m) => ({ default: m.PaymentStatusDialog })),
+);
 
 export function BillingHost() {
   const host = useBillingHost();
   return (
-    <>
+    <Suspense fallback={null}>
       {host.upgrade && (
         <UpgradeDialog
           newTab={host.upgrade.newTab}
@@ -25,6 +34,6 @@ export function BillingHost() {
           onClose={host.closePayment}
         />
       )}
-    </>
+    </Suspense>
   );
 }

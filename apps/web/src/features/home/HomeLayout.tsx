@@ -1,23 +1,35 @@
 /**
  * The Home shell: header (with the calendar banner), sidebar, the section's page, the message
- * panel and the dialogs.
+ * panel and the dialogs. The panel and the dialogs are chunks of their own, fetched when opened.
  */
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
-import { SubscriptionDialog } from '../billing/SubscriptionDialog';
 import { openUpgrade } from '../billing/upgrade-events';
-import { MessageCenterPanel } from '../messages/MessageCenterPanel';
 import { useMessageBell } from '../messages/useMessageBell';
-import { ProfileDialog } from '../profile/ProfileDialog';
-import { AboutDialog } from './AboutDialog';
 import { CalendarBanner } from './CalendarBanner';
-import { FeedbackDialog } from './FeedbackDialog';
-import { IntegrationsDialog } from './IntegrationsDialog';
 import { accountOf, useSeenFlag } from './seen-flags';
 import { HomeHeader } from './HomeHeader';
 import { HomeSidebar } from './HomeSidebar';
 import { useHomeShell } from './useHomeShell';
 import './home.css';
+
+const MessageCenterPanel = lazy(() =>
+  import('../messages/MessageCenterPanel').then((m) => ({ default: m.MessageCenterPanel })),
+);
+const ProfileDialog = lazy(() =>
+  import('../profile/ProfileDialog').then((m) => ({ default: m.ProfileDialog })),
+);
+const AboutDialog = lazy(() => import('./AboutDialog').then((m) => ({ default: m.AboutDialog })));
+const SubscriptionDialog = lazy(() =>
+  import('../billing/SubscriptionDialog').then((m) => ({ default: m.SubscriptionDialog })),
+);
+const FeedbackDialog = lazy(() =>
+  import('./FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })),
+);
+const IntegrationsDialog = lazy(() =>
+  import('./IntegrationsDialog').then((m) => ({ default: m.IntegrationsDialog })),
+);
 
 export function HomeLayout() {
   const shell = useHomeShell();
@@ -57,16 +69,22 @@ export function HomeLayout() {
         />
         <main className="home__main">
           <Outlet />
-          {shell.messagesOpen && <MessageCenterPanel onClose={shell.closeMessages} />}
+          {shell.messagesOpen && (
+            <Suspense fallback={null}>
+              <MessageCenterPanel onClose={shell.closeMessages} />
+            </Suspense>
+          )}
         </main>
       </div>
-      {shell.dialog === 'profile' && <ProfileDialog onClose={shell.closeDialog} />}
-      {shell.dialog === 'about' && <AboutDialog onClose={shell.closeDialog} />}
-      {shell.dialog === 'subscription' && <SubscriptionDialog onClose={shell.closeDialog} />}
-      {shell.dialog === 'feedback' && <FeedbackDialog onClose={shell.closeDialog} />}
-      {shell.dialog === 'integrations' && (
-        <IntegrationsDialog onClose={shell.closeDialog} onViewed={markIntegrationsSeen} />
-      )}
+      <Suspense fallback={null}>
+        {shell.dialog === 'profile' && <ProfileDialog onClose={shell.closeDialog} />}
+        {shell.dialog === 'about' && <AboutDialog onClose={shell.closeDialog} />}
+        {shell.dialog === 'subscription' && <SubscriptionDialog onClose={shell.closeDialog} />}
+        {shell.dialog === 'feedback' && <FeedbackDialog onClose={shell.closeDialog} />}
+        {shell.dialog === 'integrations' && (
+          <IntegrationsDialog onClose={shell.closeDialog} onViewed={markIntegrationsSeen} />
+        )}
+      </Suspense>
     </div>
   );
 }

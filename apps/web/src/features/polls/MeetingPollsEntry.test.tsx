@@ -50,7 +50,7 @@ describe('polls from Home', () => {
     setup(item());
     expect(list).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('meeting-polls'));
-    expect(screen.getByRole('dialog', { name: 'Polls · Weekly' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Polls · Weekly' })).toBeTruthy();
     expect(await screen.findByTestId('poll-item')).toBeTruthy();
     expect(list).toHaveBeenCalledWith('uri-1', { silent: true });
   });

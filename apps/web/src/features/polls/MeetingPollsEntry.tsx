@@ -4,7 +4,7 @@
  * reserved meeting may prepare polls). The message socket's poll notices reach the dialog.
  * Test hook: data-testid meeting-polls.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CONFERENCE_STATUS,
@@ -15,9 +15,11 @@ import {
 } from '@meet/shared';
 import { useMessageSocket } from '../../message-socket/MessageSocketProvider';
 import { Button } from '../../ui/Button';
-import { PollsDialog } from './PollsDialog';
 import { summariesFrom } from './poll-view';
 import type { PollsPlace } from './usePollsDialog';
+
+// Home shows the button on every meeting; the dialog's code comes when one is opened.
+const PollsDialog = lazy(() => import('./PollsDialog').then((m) => ({ default: m.PollsDialog })));
 
 const CHANGE_OF: Record<PollMessage, PollChange> = {
   publish_vote_result: 'resultPublished',
@@ -66,11 +68,13 @@ export function MeetingPollsEntry({ item, mine }: { item: MeetingListItem; mine:
         {known ? t('polls.home.entryCount', { count: known.length }) : t('polls.home.entry')}
       </Button>
       {open && (
-        <PollsDialog
-          place={place}
-          title={t('polls.home.title', { meeting: item.meetingTitle })}
-          onClose={() => setOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <PollsDialog
+            place={place}
+            title={t('polls.home.title', { meeting: item.meetingTitle })}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       )}
     </>
   );
