@@ -14,6 +14,7 @@ import {
   WAITING_STATUS,
   type ConferenceProperties,
   type MeetingInfo,
+  type MyState,
   type WaitingRoomMessage,
 } from '@meet/shared';
 import type { RoomActivityRepository } from '../repositories/room-activity-repository.js';
@@ -422,7 +423,7 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
   }
 
   /** This caller's membership state on a device: none, joined, left, replaced, removed. */
-  async stateOf(conf: ConferenceRow, userId: number, deviceId?: string): Promise<string> {
+  async stateOf(conf: ConferenceRow, userId: number, deviceId?: string): Promise<MyState> {
     const rows = await this.conferences.membersOfUser(conf.id, userId);
     const row = deviceId ? rows.find((m) => m.deviceId === deviceId) : rows[0];
     if (await this.conferences.isBlocked(conf.id, userId)) return 'removed';

@@ -250,7 +250,11 @@ export class ConferencesRepository {
     await tx.update(conferenceMembers).set(fields).where(eq(conferenceMembers.id, id));
   }
 
-  async setMembersState(ids: number[], state: string, tx: Db = this.db): Promise<void> {
+  async setMembersState(
+    ids: number[],
+    state: ConferenceMemberRow['state'],
+    tx: Db = this.db,
+  ): Promise<void> {
     if (ids.length === 0) return;
     await tx
       .update(conferenceMembers)

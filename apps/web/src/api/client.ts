@@ -69,20 +69,22 @@ function commonFields() {
   };
 }
 
-function fail(error: ApiError, options: RequestOptions): never {
+/** Throws the error, shown as a toast unless the caller shows it itself. */
+export function fail(error: ApiError, options: RequestOptions): never {
   if (!options.silent && error.message) toast.error(error.message);
   throw error;
 }
 
 /**
- * POSTs to `/api/<path>`. `body` is sent as JSON with the common fields; a FormData body (file
- * upload) gets the common fields appended as form fields instead.
+ * The one fetch of the API: POSTs to `/api/<path>` with the language, the stored token and the
+ * common fields (JSON, or appended to a FormData body), under the request timeout. A request that
+ * gets no reply (network, timeout) fails with an ApiError; any reply is the caller's to read.
  */
-export async function apiPost<T>(
+export async function apiFetch(
   path: string,
-  body: Record<string, unknown> | FormData = {},
-  options: RequestOptions = {},
-): Promise<T> {
+  body: Record<string, unknown> | FormData,
+  options: RequestOptions,
+): Promise<{ response: Response; token: string | null }> {
   // The header too, because a multipart body is not read before the server picks the language.
   const headers: Record<string, string> = { language };
   const token = authStore.getSnapshot().token;
@@ -101,17 +103,17 @@ export async function apiPost<T>(
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-  let response: Response;
   try {
-    response = await fetch(`/api/${path}`, {
+    const response = await fetch(`/api/${path}`, {
       method: 'POST',
       headers,
       body: payload,
       signal: controller.signal,
     });
+    return { response, token };
   } catch {
     const timedOut = controller.signal.aborted;
-    fail(
+    return fail(
       new ApiError(
         timedOut ? TIMEOUT_ERROR : NETWORK_ERROR,
         i18n.t(timedOut ? 'common.timeout' : 'common.networkError'),
@@ -121,6 +123,18 @@ export async function apiPost<T>(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * POSTs to `/api/<path>`. `body` is sent as JSON with the common fields; a FormData body (file
+ * upload) gets the common fields appended as form fields instead.
+ */
+export async function apiPost<T>(
+  path: string,
+  body: Record<string, unknown> | FormData = {},
+  options: RequestOptions = {},
+): Promise<T> {
+  const { response, token } = await apiFetch(path, body, options);
 
   let reply: ApiReply<T>;
   try {

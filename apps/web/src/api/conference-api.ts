@@ -1,5 +1,11 @@
 /** The meeting calls of SPEC.md section 7 ("Meeting" and "Utility") the web app makes so far. */
-import type { JoinPayload, MeetingInfo, MeetingListItem } from '@meet/shared';
+import type {
+  ConferenceStatus,
+  JoinBody,
+  JoinPayload,
+  MeetingInfo,
+  MeetingListItem,
+} from '@meet/shared';
 import { FINISHED_PAGE_SIZE } from '@meet/shared';
 import { apiPost, type RequestOptions } from './client';
 
@@ -11,25 +17,7 @@ export interface ReservationBody {
   subtitle: 0 | 1;
 }
 
-export interface JoinBody {
-  conferenceId: string;
-  deviceId: string;
-  userConferenceName: string;
-  voiceLanguage: string;
-  subtitle: number;
-  translate: number;
-  forceJoin: 1;
-}
-
-export type MyState = 'none' | 'joined' | 'left' | 'replaced' | 'removed';
-
-export interface ConferenceStatus {
-  conferenceId: string;
-  status: number;
-  num: number;
-  hostId: number;
-  myState: MyState;
-}
+export type { ConferenceStatus, JoinBody, MyState } from '@meet/shared';
 
 export const conferenceApi = {
   create: (topic?: string) =>

@@ -1,13 +1,11 @@
 /**
  * The poll calls of SPEC.md section 7 ("Votes") under /api/vote. Polls and answers travel as
  * JSON strings, as the spec's form fields do. The export answers a file instead of
- * `{ code, msg, payload }`: `downloadFile` fetches it with the same headers and saves it through a
+ * `{ code, msg, payload }`: `downloadFile` fetches it through the same fetch core (client.ts `apiFetch`) and saves it through a
  * blob link, and a refusal (JSON) becomes the same ApiError the other calls throw (the meeting
  * transcript's download in captions-api.ts goes through it too).
  */
 import {
-  CLIENT_VERSION,
-  REQUEST_TIMEOUT_MS,
   ResultCode,
   type ApiReply,
   type PollDetail,
@@ -15,10 +13,8 @@ import {
   type PollSummary,
   type QuestionAnswer,
 } from '@meet/shared';
-import i18n, { language } from '../app/i18n';
-import { authStore } from '../features/auth/auth-store';
-import { toast } from '../ui/toast-store';
-import { ApiError, NETWORK_ERROR, TIMEOUT_ERROR, apiPost, type RequestOptions } from './client';
+import i18n from '../app/i18n';
+import { ApiError, NETWORK_ERROR, apiFetch, apiPost, fail, type RequestOptions } from './client';
 
 /** What create and update send as `voteList`: one poll, ids as the form numbers them. */
 function pollJson(poll: PollForm, voteId?: number): string {
@@ -108,11 +104,6 @@ export function saveBlob(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-function refuse(error: ApiError, options: RequestOptions): never {
-  if (!options.silent && error.message) toast.error(error.message);
-  throw error;
-}
-
 /**
  * POSTs to `/api/<path>` for a file (a poll's xlsx, a meeting's transcript) and saves it under
  * the name the reply gives, else `fallbackName`; resolves with the saved file's name.
@@ -123,57 +114,23 @@ export async function downloadFile(
   fallbackName: string,
   options: RequestOptions = {},
 ): Promise<string> {
-  const headers: Record<string, string> = { language, 'Content-Type': 'application/json' };
-  const token = authStore.getSnapshot().token;
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const body = JSON.stringify({
-    appName: 'web',
-    version: `web/${CLIENT_VERSION}`,
-    language,
-    useragent: navigator.userAgent,
-    ...fields,
-  });
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-  try {
-    let response: Response;
-    try {
-      response = await fetch(`/api/${path}`, {
-        method: 'POST',
-        headers,
-        body,
-        signal: controller.signal,
-      });
-    } catch {
-      const timedOut = controller.signal.aborted;
-      refuse(
-        new ApiError(
-          timedOut ? TIMEOUT_ERROR : NETWORK_ERROR,
-          i18n.t(timedOut ? 'common.timeout' : 'common.networkError'),
-        ),
-        options,
-      );
-    }
-    const type = response.headers.get('content-type') ?? '';
-    if (type.includes('json')) {
-      // A refusal (not host, poll gone…) comes as the usual reply.
-      const reply = (await response.json().catch(() => null)) as ApiReply<unknown> | null;
-      refuse(
-        new ApiError(
-          reply?.code ?? NETWORK_ERROR,
-          reply?.msg ?? i18n.t('common.networkError'),
-          reply?.payload ?? null,
-        ),
-        options,
-      );
-    }
-    if (!response.ok)
-      refuse(new ApiError(ResultCode.failure, i18n.t('common.networkError')), options);
-    const filename = filenameFromDisposition(response.headers.get('content-disposition'));
-    const name = filename ?? fallbackName;
-    saveBlob(await response.blob(), name);
-    return name;
-  } finally {
-    clearTimeout(timer);
+  const { response } = await apiFetch(path, fields, options);
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    // A refusal (not host, poll gone…) comes as the usual reply.
+    const reply = (await response.json().catch(() => null)) as ApiReply<unknown> | null;
+    fail(
+      new ApiError(
+        reply?.code ?? NETWORK_ERROR,
+        reply?.msg ?? i18n.t('common.networkError'),
+        reply?.payload ?? null,
+      ),
+      options,
+    );
   }
+  if (!response.ok) fail(new ApiError(ResultCode.failure, i18n.t('common.networkError')), options);
+  const filename = filenameFromDisposition(response.headers.get('content-disposition'));
+  const name = filename ?? fallbackName;
+  saveBlob(await response.blob(), name);
+  return name;
 }

@@ -74,6 +74,9 @@ export const joinConferenceBody = z.object({
   forceJoin: flag.optional().default(1),
 });
 
+/** What the web sends to joinConference (defaults filled in by the server). */
+export type JoinBody = z.input<typeof joinConferenceBody>;
+
 export const quitConferenceBody = z.object({
   conferenceId: conferenceIdField,
   deviceId: z.string().max(64).optional(),
@@ -189,14 +192,19 @@ export const joinPayload = z.object({
 });
 export type JoinPayload = z.infer<typeof joinPayload>;
 
+/** A caller's membership of a meeting on one device. */
+export const MEMBER_STATES = ['none', 'joined', 'left', 'replaced', 'removed'] as const;
+export type MyState = (typeof MEMBER_STATES)[number];
+
 export const conferenceStatus = z.object({
   conferenceId: z.string(),
   status: z.number(),
   num: z.number(),
   hostId: z.number(),
   /** This caller's membership on this device: none, joined, left, replaced, removed. */
-  myState: z.string(),
+  myState: z.enum(MEMBER_STATES),
 });
+export type ConferenceStatus = z.infer<typeof conferenceStatus>;
 
 export const serverConfig = z.object({
   webServer: z.string(),

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { MyState } from '@meet/shared';
 import { users } from './users.js';
 
 export const conferences = pgTable(
@@ -82,7 +83,7 @@ export const conferenceMembers = pgTable(
     subtitle: integer('subtitle').notNull().default(0),
     translate: integer('translate').notNull().default(0),
     /** joined, left, replaced (the same user joined on another device), removed. */
-    state: text('state').notNull(),
+    state: text('state').$type<Exclude<MyState, 'none'>>().notNull(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
     leftAt: timestamp('left_at', { withTimezone: true }),
     /** A `/room` socket of this device is connected now. */
