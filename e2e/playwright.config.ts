@@ -7,10 +7,12 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { turnSettings, turnUrl } from './support/turn';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'meet-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+const turn = turnSettings(port);
 
 /** Real read speech for the fake microphone (the default fake device only beeps). */
 function speechWav(): string | undefined {
@@ -87,6 +89,9 @@ export default defineConfig({
       DEV_CLOCK: '1',
       // The operator's list of feedback (GET /admin/feedback) is read with this.
       ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? 'e2e-operator-token-0123456789abcdef',
+      // TURN: members get credentials for the run's coturn, which two/turn.spec.ts starts.
+      TURN_URLS: turnUrl(turn),
+      TURN_SECRET: turn.secret,
       EMAIL_CODE_IP_DAILY_LIMIT: '10000',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     },

@@ -17,9 +17,11 @@ import { ensureSupportedNode } from './lib/runtime.mjs';
 await ensureSupportedNode(root);
 ensureNodeModules();
 // pocketsphinx-testdata: real read speech with transcripts for the speech-engine tests.
+// coturn: the TURN server the relayed-media browser test starts.
 ensureDebianPackages([
   ...RUNTIME_DEBIAN_PACKAGES,
   'chromium',
+  'coturn',
   'fonts-noto-cjk',
   'pocketsphinx-testdata',
 ]);

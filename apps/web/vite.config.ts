@@ -2,7 +2,9 @@
  * Vite build of the web app. The dev server proxies the API to a server on :3100; the build
  * writes a .gz beside every asset so the server can send them pre-compressed.
  */
+import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip, constants as zlibConstants } from 'node:zlib';
@@ -44,6 +46,40 @@ function precompress(): Plugin {
 }
 
 /**
+ * MediaPipe's selfie segmentation (virtual background) loads its script, wasm and .tflite model
+ * at run time; they ship inside the npm package and are served from our own origin under
+ * /mediapipe/selfie_segmentation/ (copied into the build, read from node_modules in dev).
+ */
+function mediapipeAssets(): Plugin {
+  const base = 'mediapipe/selfie_segmentation/';
+  const dir = path.dirname(
+    createRequire(import.meta.url).resolve('@mediapipe/selfie_segmentation/package.json'),
+  );
+  const wanted = (name: string) => /\.(js|wasm|tflite|binarypb|data)$/.test(name);
+  return {
+    name: 'meet:mediapipe-assets',
+    configureServer(server) {
+      server.middlewares.use(`/${base}`, (req, res, next) => {
+        const name = path.basename((req.url ?? '').split('?')[0] ?? '');
+        if (!wanted(name)) return next();
+        if (name.endsWith('.wasm')) res.setHeader('content-type', 'application/wasm');
+        createReadStream(path.join(dir, name))
+          .on('error', () => next())
+          .pipe(res);
+      });
+    },
+    async generateBundle() {
+      for (const name of (await readdir(dir)).filter(wanted))
+        this.emitFile({
+          type: 'asset',
+          fileName: base + name,
+          source: await readFile(path.join(dir, name)),
+        });
+    },
+  };
+}
+
+/**
  * @meet/shared builds its zod schemas at module load (`export const x = z.object(…)`). The web app
  * uses only their types, but a bundler must keep any call it cannot prove free of side effects,
  * so every module that also exports a constant the app uses would keep its schemas, and zod with
@@ -79,7 +115,7 @@ function pureSharedSchemas(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), pureSharedSchemas(), precompress()],
+  plugins: [react(), pureSharedSchemas(), mediapipeAssets(), precompress()],
   build: {
     manifest: true,
     sourcemap: false,

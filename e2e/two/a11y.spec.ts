@@ -27,6 +27,20 @@ async function seriousViolations(page: Page, include?: string) {
 
 /** Soft: every screen is scanned and reported, even after one has failed. */
 async function expectNoSerious(page: Page, screen: string, include?: string) {
+  // Colours are checked as they settle, not halfway through a fade-in.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) =>
+              a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
   expect.soft(await seriousViolations(page, include), screen).toEqual([]);
 }
 

@@ -4,12 +4,13 @@
 // Prints the word error rate, the caption latency (true end of speech → final text, and VAD
 // speechEnd → final text; p50/p90) and the CPU per second of audio per speaker.
 //
-//   node scripts/bench/asr.mjs [--speakers=N] [--rounds=R] [--pace=realtime|fast]
+//   node scripts/bench/asr.mjs [--speakers=N] [--rounds=R] [--pace=realtime|fast] [--cold]
 //
 // The engine settings come from the environment as for the server (ASR_ENGINE, VAD_SILENCE_MS,
 // POCKETSPHINX_ARGS, …). --speakers streams the clips for N people at once (offset from each
 // other); --rounds repeats the clips; --pace=fast feeds as fast as the engines take it (no
-// latency figures then).
+// latency figures then); --cold starts as a freshly started server does, with no model loaded
+// (the first sentence's latency is then printed on its own).
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +35,7 @@ const args = Object.fromEntries(
 const speakers = Number(args.speakers ?? 1);
 const rounds = Number(args.rounds ?? 2);
 const realtime = (args.pace ?? 'realtime') === 'realtime';
+const cold = args.cold === 'true';
 const RATE = 16_000;
 const CHUNK = 320;
 const CHUNK_MS = (CHUNK / RATE) * 1000;
@@ -55,7 +57,7 @@ if (!engines.asr) {
   process.exit(1);
 }
 const asr = engines.asr;
-if (typeof asr.ready === 'function') await asr.ready();
+if (!cold && typeof asr.ready === 'function') await asr.ready();
 
 // ---- the stream: per round, every clip with 1.2 s of silence before it, 1.2 s at the end ----
 const clips = librivoxClips();
@@ -103,11 +105,15 @@ function childCpuSeconds() {
 }
 
 /** Each speaker: the stream, offset so the speakers do not talk in lockstep. */
+let firstVadMs;
 function makeSpeaker(k) {
+  const started = performance.now();
+  const segmenter = engines.vad.create();
+  firstVadMs ??= performance.now() - started;
   return {
     id: `speaker-${k}`,
     offset: Math.round(k * 0.37 * RATE) % (CHUNK * 50),
-    segmenter: engines.vad.create(),
+    segmenter,
     utterance: undefined,
     utterances: [], // { start, end, speechEndWall, finalWall, text }
     pushWall: new Float64Array(Math.ceil(length / CHUNK) + 1),
@@ -116,7 +122,7 @@ function makeSpeaker(k) {
 
 // A warm-up utterance per speaker, so as many decoders are loaded as there are speakers and
 // the figures are the steady state (the load itself is reported by the engine's log).
-{
+if (!cold) {
   const warm = Array.from({ length: speakers }, () => asr.open('en'));
   for (const u of warm) u.push(clips[1].pcm.subarray(0, RATE));
   await Promise.all(warm.map((u) => u.finish()));
@@ -235,6 +241,11 @@ if (realtime) {
   console.log(
     `  of which after the VAD's speechEnd: p50 ${ms(pct(endLatency, 50))}, p90 ${ms(pct(endLatency, 90))} (${endLatency.length} utterances)`,
   );
+  if (cold) {
+    console.log(
+      `cold start: the first voice-activity detector took ${ms(firstVadMs)} to load; the first sentence's caption came ${ms(captionLatency[0])} after its end, the rest p50 ${ms(pct(captionLatency.slice(1), 50))}`,
+    );
+  }
 }
 const per = (s) => (s / (audioPerSpeaker * speakers)).toFixed(3);
 console.log(

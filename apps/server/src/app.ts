@@ -32,6 +32,8 @@ import { EmailCodesRepository } from './repositories/email-codes-repository.js';
 import { SessionsRepository } from './repositories/sessions-repository.js';
 import { UsersRepository } from './repositories/users-repository.js';
 import { CreditsRepository } from './repositories/credits-repository.js';
+import { AccountChanges } from './sessions/account-changes.js';
+import { SessionCache } from './sessions/session-cache.js';
 import systemRoutes from './routes/system.js';
 import userRoutes from './routes/api/user/index.js';
 import conferenceRoutes from './routes/api/conference/index.js';
@@ -77,7 +79,8 @@ import { createSmsSender } from './sms/sms-sender.js';
 import { PhoneCodesRepository } from './repositories/phone-codes-repository.js';
 import { ScanLoginsRepository } from './repositories/scan-logins-repository.js';
 import { GoogleSignIn } from './sign-in/google-sign-in.js';
-import { LocalBlobStore } from './storage/blob-store.js';
+import { LocalBlobStore, type BlobStore } from './storage/blob-store.js';
+import { S3BlobStore } from './storage/s3-blob-store.js';
 import { createRecordsModule, workRecordsJobs } from './records/records-module.js';
 import { loadLinkKey } from './records/recording-links.js';
 import { DEFAULT_JOB_SETTINGS, PgBossQueue, type JobQueueSettings } from './jobs/pg-boss-queue.js';
@@ -92,6 +95,7 @@ import messageRoutes from './routes/api/message/index.js';
 import recordingFileRoutes from './routes/recording-files.js';
 import reportRoutes from './routes/api/user/report.js';
 import clientLogRoutes from './routes/api/client-log.js';
+import virtualBackgroundRoutes from './routes/api/virtual/background.js';
 import adminRoutes from './routes/admin.js';
 
 export interface BuildOptions {
@@ -200,19 +204,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     conferenceService,
     new MemberControlsRepository(database.db),
   );
-  const credits = new CreditsRepository(database.db, clock);
+  // Who a token belongs to is kept for a moment; every account change drops it, on every node.
+  const sessionCache = new SessionCache();
+  const accountChanges = new AccountChanges(sessionCache, database.afterCommit, app.log);
+  if (config.redisUrl) await accountChanges.connect(config.redisUrl);
+  const credits = new CreditsRepository(database.db, clock, accountChanges);
   const engines = await createEngines(config, app.log);
   const captionsStore = new CaptionsRepository(database.db, clock);
   const captions = new CaptionsService(conferences, hostControl, captionsStore, credits, engines);
   conferenceService.on('ended', (conferenceId) => captions.forget(conferenceId));
-  const users = new UsersRepository(database.db, clock);
+  const users = new UsersRepository(database.db, clock, accountChanges);
   const paymentProvider: PaymentProvider | undefined =
     config.payments.provider === 'stripe'
       ? new StripeProvider(config.payments)
       : config.payments.provider === 'sandbox'
         ? new SandboxProvider(database.db, clock, app.log)
         : undefined;
-  const blobs = new LocalBlobStore(path.join(config.dataDir, 'files'));
+  const blobs: BlobStore = config.s3
+    ? await S3BlobStore.open(config.s3)
+    : new LocalBlobStore(path.join(config.dataDir, 'files'));
   const messageHub = new MessageHub();
   const recordsModule = createRecordsModule({
     database,
@@ -259,7 +269,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     captions,
     captionsStore,
     calendars: new CalendarService(database.db, clock),
-    sessions: new SessionsRepository(database.db, clock),
+    sessions: new SessionsRepository(database.db, clock, sessionCache, accountChanges),
+    accountChanges,
     emailCodes: new EmailCodesRepository(database.db, clock, {
       perEmailPerDay: config.limits.emailCodesPerEmailPerDay,
       perIpPerDay: config.limits.emailCodesPerIpPerDay,
@@ -278,7 +289,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       conferences,
       clock,
     ),
-    billing: new BillingService(database, credits, clock, paymentProvider, app.log),
+    billing: new BillingService(database, credits, clock, paymentProvider, app.log, accountChanges),
     sms: createSmsSender(config.sms, config.dataDir, app.log, () => clock.now()),
     phoneCodes: new PhoneCodesRepository(database.db, clock, {
       perEmailPerDay: config.limits.emailCodesPerEmailPerDay,
@@ -317,6 +328,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       clock,
       app.log,
     );
+    services.rooms.turn = config.turn;
     services.rooms.recorder = new RoomRecorder(
       capture,
       path.join(config.dataDir, 'recordings', 'raw'),
@@ -325,16 +337,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     );
   }
   await recordingControl.recover();
-  await workRecordsJobs(jobs, recordsModule);
-  await workRecordingJobs(jobs, {
-    db: database.db,
-    blobs,
-    engines,
-    messages: recordsModule.messageCenter,
-    rawDir: path.join(config.dataDir, 'recordings', 'raw'),
-    workRoot: path.join(config.dataDir, 'recordings', 'work'),
-    log: app.log,
-  });
+  // The job workers start (pg-boss, ~0.15 s of CPU) without holding up the server: queued jobs
+  // wait in the database meanwhile.
+  const working = (async () => {
+    await workRecordsJobs(jobs, recordsModule);
+    await workRecordingJobs(jobs, {
+      db: database.db,
+      blobs,
+      engines,
+      messages: recordsModule.messageCenter,
+      rawDir: path.join(config.dataDir, 'recordings', 'raw'),
+      workRoot: path.join(config.dataDir, 'recordings', 'work'),
+      log: app.log,
+    });
+  })().catch((error: unknown) => app.log.error({ err: error }, 'job workers did not start'));
   // No socket survives a restart: members get the connect grace to come back, then lose the seat.
   const waiting = await conferenceService.resetRoomConnections();
   if (waiting > 0) app.log.info({ members: waiting }, 'members have a grace period to reconnect');
@@ -370,6 +386,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   app.addHook('onClose', async () => {
+    await working;
     await jobs.stop();
     clearInterval(sweep);
     clearInterval(breakoutTick);
@@ -377,6 +394,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await services.rooms?.close();
     await services.janus?.stop();
     await engines.close();
+    accountChanges.close();
     mailer.close();
     if (ownsDatabase) await database.close();
   });
@@ -405,6 +423,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(recordingFileRoutes);
   await app.register(reportRoutes, { prefix: '/api/user' });
   await app.register(clientLogRoutes, { prefix: '/api/client-log' });
+  await app.register(virtualBackgroundRoutes, { prefix: '/api/virtual/background' });
   await app.register(adminRoutes, { prefix: '/admin' });
   await app.register(devRoutes);
   await app.register(webRoutes);

@@ -1,6 +1,7 @@
 /**
- * Process entry: reads the environment, checks the data folder, starts the app and prints
- * `Ready on http://localhost:PORT`. Start-up problems a person can fix are one line, not a trace.
+ * Process entry (loaded by boot.ts): reads the environment, checks the data folder, starts the
+ * app and prints `Ready on http://localhost:PORT`. Start-up problems a person can fix are one
+ * line, not a trace.
  */
 import { access, constants, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -76,7 +77,8 @@ async function main(): Promise<void> {
   console.log(`Ready on http://localhost:${config.port}`);
 }
 
-main().catch((error: unknown) => {
+/** Settles once the server listens (boot.ts waits for it); a failed start ends the process. */
+export const started = main().catch((error: unknown) => {
   if (error instanceof StartupError) {
     console.error(`Error: ${error.message}`);
   } else {

@@ -15,6 +15,7 @@ import type { Clock } from './lib/clock.js';
 import type { Mailer } from './mail/mailer.js';
 import type { EmailCodesRepository } from './repositories/email-codes-repository.js';
 import type { SessionsRepository } from './repositories/sessions-repository.js';
+import type { AccountChanges } from './sessions/account-changes.js';
 import type { UsersRepository } from './repositories/users-repository.js';
 import type { CreditsRepository } from './repositories/credits-repository.js';
 import type { CaptionsService } from './captions/captions-service.js';
@@ -47,6 +48,8 @@ export interface Services {
   /** AI-credit balances and the ledger: charges are atomic and never below zero. */
   credits: CreditsRepository;
   sessions: SessionsRepository;
+  /** Announces changes to accounts and sessions (to every node with REDIS_URL) after commit. */
+  accountChanges: AccountChanges;
   emailCodes: EmailCodesRepository;
   conferences: ConferencesRepository;
   activity: RoomActivityRepository;

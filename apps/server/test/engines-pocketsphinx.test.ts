@@ -135,6 +135,33 @@ describe('pocketsphinx', () => {
     }
   });
 
+  test('no decoder runs before anyone needs one; the first words still come through', async () => {
+    const cold = engineWith(2);
+    try {
+      expect(cold.pids()).toEqual([]);
+      const [, second] = librivoxClips();
+      const utterance = cold.open('en');
+      pushAll(utterance, second!.pcm);
+      expect(await utterance.finish()).toMatch(/young man/);
+      expect(cold.pids().length).toBe(1);
+    } finally {
+      await cold.close();
+    }
+  });
+
+  test('turning captions on starts one decoder ahead of the first words, once', async () => {
+    const cold = engineWith(2);
+    try {
+      cold.prepare();
+      cold.prepare();
+      expect(cold.pids().length).toBe(1);
+      await cold.ready();
+      expect(cold.pids().length).toBe(1);
+    } finally {
+      await cold.close();
+    }
+  });
+
   test('English only: another language is a programming error', () => {
     expect(engine.languages).toEqual(['en']);
     expect(() => engine.open('zh')).toThrow(/does not recognize "zh"/);

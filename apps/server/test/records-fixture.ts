@@ -174,6 +174,8 @@ export async function makePro(t: TestApp, account: Account): Promise<void> {
     .update(users)
     .set({ userType: USER_TYPE_PRO, proUntil: t.clock.now() + 365 * 24 * 3600_000 })
     .where(eq(users.id, account.userId));
+  // Written behind the app's back, so the app is told, as its own writes tell it.
+  t.app.services.accountChanges.userChanged(account.userId);
 }
 
 /** The records calls as the web makes them. */

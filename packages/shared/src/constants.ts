@@ -108,3 +108,15 @@ export const MESSAGES_FIRST_LOAD_MS = 200;
 export const MESSAGES_MORE_DELAY_MS = 500;
 /** Client log entries are sent this long after the last one was logged (SPEC.md section 9). */
 export const LOG_UPLOAD_DELAY_MS = 200;
+
+/** Virtual backgrounds (SPEC.md sections 5 and 9). */
+export const BACKGROUND_MAX_BYTES = 2 * 1024 * 1024;
+export const BACKGROUND_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
+/** Uploaded backgrounds are stored as squares of at most this side. */
+export const BACKGROUND_STORED_SIDE = 1024;
+/** Segmentation confidence below the low threshold is background, above the high one person. */
+export const BACKGROUND_MASK_LOW = 0.5;
+export const BACKGROUND_MASK_HIGH = 0.9;
+export const BACKGROUND_BLUR_PX = 15;
+export const EFFECTS_WARNING_MS = 3000;
+export const BACKGROUND_APPLY_AFTER_UPLOAD_MS = 500;

@@ -31,3 +31,4 @@ export * from './protocol/message.js';
 export * from './api/records.js';
 export * from './api/feedback.js';
 export * from './api/client-log.js';
+export * from './api/backgrounds.js';

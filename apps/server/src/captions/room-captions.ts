@@ -89,6 +89,7 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
     super();
     this.state = { asrStatus: conf.asrStatus, stopped: [] };
     this.meter = new CreditMeter(conf, deps.credits, (feature) => this.outOfCredits(feature));
+    if (conf.asrStatus === 1) deps.engines.asr?.prepare?.();
   }
 
   /** The creator's credits ran out for a feature: it stops here, and for everyone it served. */
@@ -116,7 +117,9 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
 
   handleState(state: CaptionState): void {
     this.state = { asrStatus: state.asrStatus, stopped: state.stopped };
-    if (state.asrStatus !== 1) void this.stopAll();
+    // The speech engine loads its models when captions are turned on, not at server start.
+    if (state.asrStatus === 1) this.deps.engines.asr?.prepare?.();
+    else void this.stopAll();
   }
 
   handleSpeech(userId: number, speech: MySpeech): void {

@@ -24,6 +24,12 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  S3_ENDPOINT: z.union([z.literal(''), z.url()]).optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Meet <no-reply@meet.local>'),
   MAIL_OUTBOX_HTTP: z.enum(['0', '1', '']).optional(),
@@ -46,6 +52,9 @@ const envSchema = z.object({
     .regex(/^\d+-\d+$/, 'expected a range like 20000-20999')
     .default('20000-20999'),
   JANUS_NAT_1_1: z.string().optional(),
+  TURN_URLS: z.string().default(''),
+  TURN_SECRET: z.string().optional(),
+  TURN_TTL_SECONDS: intFromEnv(86_400).refine((s) => s > 0, 'expected at least 1 second'),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe', 'off', '']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -78,6 +87,13 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Redis, when several nodes share the database: each node drops what it keeps about an account
+   * as soon as another node changes it (pub/sub).
+   */
+  redisUrl: string | undefined;
+  /** Files (avatars, screenshots, recordings) in S3-compatible storage, else $DATA_DIR/files. */
+  s3: S3Config | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   /**
@@ -98,6 +114,8 @@ export interface Config {
     rtpPortRange: string;
     nat1to1: string | undefined;
   };
+  /** The TURN relays members are given when they join (README: "TURN"); none without TURN_URLS. */
+  turn: TurnConfig | undefined;
   /**
    * Which proxies to believe about the client's address (X-Forwarded-For): false (none, the
    * default), true (any), a number of hops, or a list of addresses/CIDR ranges.
@@ -166,11 +184,28 @@ export type SmsConfig =
   | { provider: 'outbox' }
   | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl: string };
 
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
 export interface GoogleConfig {
   clientId: string;
   clientSecret: string;
   /** The OpenID Connect issuer: Google's by default. */
   issuer: string;
+}
+
+export interface TurnConfig {
+  /** `turn:` / `turns:` addresses of one TURN service, offered together. */
+  urls: string[];
+  /** Shared with the TURN server (coturn's `static-auth-secret`): it signs the credentials. */
+  secret: string;
+  /** How long a member's credentials are good for from the moment they join. */
+  ttlSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -224,6 +259,21 @@ function smsConfig(e: Env): SmsConfig {
   };
 }
 
+function s3Config(e: Env): S3Config | undefined {
+  const names = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (!e.S3_REGION && names.every((name) => !e[name])) return undefined;
+  const missing = names.filter((name) => !e[name]);
+  // Half a configuration would quietly keep files on this node's disk, out of the others' reach.
+  if (missing.length > 0) throw new ConfigError(`S3 file storage needs ${missing.join(', ')}`);
+  return {
+    endpoint: e.S3_ENDPOINT!,
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION || 'us-east-1',
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+  };
+}
+
 function googleConfig(e: Env): GoogleConfig | undefined {
   if (!e.GOOGLE_CLIENT_ID) return undefined;
   if (!e.GOOGLE_CLIENT_SECRET) throw new ConfigError('GOOGLE_CLIENT_ID needs GOOGLE_CLIENT_SECRET');
@@ -232,6 +282,20 @@ function googleConfig(e: Env): GoogleConfig | undefined {
     clientSecret: e.GOOGLE_CLIENT_SECRET,
     issuer: e.GOOGLE_ISSUER || 'https://accounts.google.com',
   };
+}
+
+function turnConfig(e: Env): TurnConfig | undefined {
+  const urls = e.TURN_URLS.split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  if (urls.length === 0) {
+    if (e.TURN_SECRET) throw new ConfigError('TURN_SECRET needs TURN_URLS');
+    return undefined;
+  }
+  const bad = urls.find((url) => !/^turns?:[^\s]+$/.test(url));
+  if (bad) throw new ConfigError(`TURN_URLS: expected turn: or turns: addresses, got "${bad}"`);
+  if (!e.TURN_SECRET) throw new ConfigError('TURN_URLS needs TURN_SECRET (the shared secret)');
+  return { urls, secret: e.TURN_SECRET, ttlSeconds: e.TURN_TTL_SECONDS };
 }
 
 function parseTrustProxy(value: string): boolean | number | string[] {
@@ -272,6 +336,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
+    redisUrl: e.REDIS_URL || undefined,
+    s3: s3Config(e),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     mailOutboxHttp,
@@ -284,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rtpPortRange: e.JANUS_RTP_PORTS,
       nat1to1: e.JANUS_NAT_1_1 || undefined,
     },
+    turn: turnConfig(e),
     mobileAppUrl: e.MOBILE_APP_URL || undefined,
     limitedIpPrefixes: e.LIMITED_IP_PREFIXES.split(',')
       .map((p) => p.trim())

@@ -5,7 +5,6 @@
  * re-encoded, which drops its metadata (a photo's location, the camera).
  */
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import {
   FEEDBACK_MAX_LENGTH,
   FEEDBACK_SCREENSHOT_MAX_BYTES,
@@ -82,6 +81,8 @@ export async function readFeedbackForm(request: FastifyRequest): Promise<Feedbac
 /** The screenshot, re-encoded in its own format; anything but a PNG or JPEG is refused. */
 async function checkScreenshot(file: Buffer): Promise<Screenshot> {
   if (file.length > FEEDBACK_SCREENSHOT_MAX_BYTES) throw tooLarge();
+  // libvips is loaded with the first image, not at start-up.
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   try {
     format = (await sharp(file, { limitInputPixels: MAX_PIXELS }).metadata()).format;

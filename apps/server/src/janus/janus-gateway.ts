@@ -84,6 +84,11 @@ export class JanusGateway extends EventEmitter<GatewayEvents> {
     return !!this.mgmt && !!this.process?.running;
   }
 
+  /**
+   * Finds Janus and writes its config (a missing binary throws here, stopping the start), then
+   * starts it in the background: the HTTP server need not wait, and whatever needs Janus waits
+   * in `ready()`. A Janus that fails to start is logged and restarted by its supervisor.
+   */
   async start(): Promise<void> {
     const binary = await janusBinary();
     const confDir = path.join(this.options.dataDir, 'janus');
@@ -103,9 +108,16 @@ export class JanusGateway extends EventEmitter<GatewayEvents> {
     this.process.on('ready', () => {
       if (this.restarts > 0 || !this.connection) void this.connect();
     });
-    await this.process.start();
-    await this.connect();
-    this.log.info({ pid: this.process.pid, wsPort, iceInterface }, 'janus ready');
+    const janus = this.process;
+    void janus
+      .start()
+      .then(() => this.connect())
+      .then(
+        () => this.log.info({ pid: janus.pid, wsPort, iceInterface }, 'janus ready'),
+        (error: unknown) => {
+          if (!this.stopped) this.log.error({ err: error }, 'janus did not start');
+        },
+      );
   }
 
   private downAt = 0;
@@ -140,6 +152,11 @@ export class JanusGateway extends EventEmitter<GatewayEvents> {
     );
     const session = await connection.create();
     const mgmt = await session.attach(VideoRoomPlugin);
+    // Stopped while connecting (the start runs in the background): nothing may stay open.
+    if (this.stopped) {
+      await connection.close().catch(() => undefined);
+      return;
+    }
     this.connection = connection;
     this.mgmtSession = session;
     this.mgmt = mgmt;

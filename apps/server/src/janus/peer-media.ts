@@ -30,6 +30,8 @@ export class PeerMedia extends EventEmitter<PeerMediaEvents> {
   private readonly pending = new Map<PcTarget, (IceCandidate | null)[]>();
   private queue: Promise<unknown> = Promise.resolve();
   readonly feeds = new Map<MediaSource, number>();
+  /** Handles attached ahead (warmUp), each taken once by the camera's publish or the subscription. */
+  private readonly spare = new Map<'camera' | 'subscriber', Promise<VideoRoomHandle>>();
   private closed = false;
 
   constructor(
@@ -51,6 +53,34 @@ export class PeerMedia extends EventEmitter<PeerMediaEvents> {
     if (this.closed) throw new Error('peer closed');
     this.sessionPromise ??= this.gateway.openSession().then((s) => (this.session = s));
     return this.sessionPromise;
+  }
+
+  /**
+   * Opens the Janus session and attaches the camera's and the subscription's handles ahead —
+   * while the member looks at the pre-join screen — so that joining costs fewer round trips to
+   * Janus. Failures here only mean the handles are attached later, when needed.
+   */
+  warmUp(): void {
+    void this.getSession()
+      .then((session) => {
+        for (const target of ['camera', 'subscriber'] as const) {
+          const handle = session.attach(VideoRoomPlugin);
+          handle.catch(() => undefined);
+          this.spare.set(target, handle);
+        }
+      })
+      .catch(() => undefined);
+  }
+
+  /** A handle attached ahead for `target`, else a new one. */
+  private async attach(session: JanodeSession, target: 'camera' | 'subscriber' | 'screen') {
+    const spare = target === 'screen' ? undefined : this.spare.get(target);
+    if (spare) {
+      this.spare.delete(target as 'camera' | 'subscriber');
+      const handle = await spare.catch(() => undefined);
+      if (handle) return handle;
+    }
+    return session.attach(VideoRoomPlugin);
   }
 
   private wire(handle: VideoRoomHandle, target: PcTarget): void {
@@ -76,7 +106,7 @@ export class PeerMedia extends EventEmitter<PeerMediaEvents> {
     const session = await this.getSession();
     let handle = this.publishers.get(source);
     if (!handle) {
-      handle = await session.attach(VideoRoomPlugin);
+      handle = await this.attach(session, source);
       const joined = await handle.joinPublisher({
         room: this.room,
         display: `${this.display}:${source}`,
@@ -131,7 +161,7 @@ export class PeerMedia extends EventEmitter<PeerMediaEvents> {
     return this.serial(async () => {
       const session = await this.getSession();
       if (!this.subscriber) {
-        const handle = await session.attach(VideoRoomPlugin);
+        const handle = await this.attach(session, 'subscriber');
         handle.on(
           VideoRoomPlugin.EVENT.VIDEOROOM_UPDATED,
           (data: { jsep?: Jsep; streams?: StreamInfo[] }) => {
@@ -201,6 +231,7 @@ export class PeerMedia extends EventEmitter<PeerMediaEvents> {
   reset(): void {
     this.session = undefined;
     this.sessionPromise = undefined;
+    this.spare.clear();
     this.publishers.clear();
     this.subscriber = undefined;
     this.feeds.clear();

@@ -5,7 +5,7 @@
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomCode } from '../lib/crypto.js';
 
@@ -27,21 +27,26 @@ export interface Mailer {
 
 export class SmtpMailer implements Mailer {
   readonly kind = 'smtp';
-  private readonly transport: Transporter;
+  /** nodemailer is loaded with the first mail, not at start-up (~3 MB, ~40 ms). */
+  private transport: Promise<Transporter> | undefined;
+  private closed = false;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly from: string,
-  ) {
-    this.transport = nodemailer.createTransport(url);
-  }
+  ) {}
 
   async send(mail: Mail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...mail });
+    if (this.closed) throw new Error('the mailer is closed');
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(this.url),
+    );
+    await (await this.transport).sendMail({ from: this.from, ...mail });
   }
 
   close(): void {
-    this.transport.close();
+    this.closed = true;
+    void this.transport?.then((transport) => transport.close());
   }
 }
 

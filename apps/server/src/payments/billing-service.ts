@@ -23,6 +23,7 @@ import { AppError } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
 import { BillingRepository, PAYING_STATUSES, isStale } from '../repositories/billing-repository.js';
 import type { CreditsRepository } from '../repositories/credits-repository.js';
+import type { AccountChanges } from '../sessions/account-changes.js';
 import { billingView, entitlementsOf } from './entitlements.js';
 import {
   ProviderUnavailableError,
@@ -68,8 +69,9 @@ export class BillingService {
     /** Undefined when payments are off. */
     readonly provider: PaymentProvider | undefined,
     private readonly log: FastifyBaseLogger,
+    changes: AccountChanges,
   ) {
-    this.repo = new BillingRepository(database.db, clock);
+    this.repo = new BillingRepository(database.db, clock, changes);
     if (provider instanceof SandboxProvider) {
       provider.attach(async (payload, signature) => {
         await this.receiveWebhook(payload, signature);

@@ -3,7 +3,8 @@
  * sandbox that stands in for it offline. Both sign their webhook events the same way (Stripe's
  * scheme, checked with the stripe SDK), so one code path receives them.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { stripeSdk } from './stripe-sdk.js';
 import type { Product } from '@meet/shared';
 
 export interface CheckoutRequest {
@@ -81,13 +82,14 @@ export function verifySignedEvent(
   nowMs: number,
 ): ProviderEvent | null {
   if (!signature || signature.length > 2000) return null;
+  const { webhooks } = stripeSdk();
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(
+    event = webhooks.constructEvent(
       payload,
       signature,
       secret,
-      Stripe.webhooks.DEFAULT_TOLERANCE,
+      webhooks.DEFAULT_TOLERANCE,
       undefined,
       // In ms (the SDK divides by 1000), from our clock.
       nowMs,
@@ -108,7 +110,7 @@ export function verifySignedEvent(
 
 /** Signs a payload as Stripe does (the sandbox's deliveries, and tests). */
 export function signPayload(payload: string, secret: string, nowMs: number): string {
-  return Stripe.webhooks.generateTestHeaderString({
+  return stripeSdk().webhooks.generateTestHeaderString({
     payload,
     secret,
     timestamp: Math.floor(nowMs / 1000),

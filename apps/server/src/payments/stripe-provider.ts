@@ -3,7 +3,7 @@
  * and webhook events signed with the endpoint's signing secret. STRIPE_API_URL points the SDK at
  * another address (the tests' local stand-in); otherwise it talks to api.stripe.com.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { PRODUCT_TYPE, type Product } from '@meet/shared';
 import type { PaymentsConfig } from '../config/config.js';
 import {
@@ -14,6 +14,7 @@ import {
   type PaymentProvider,
   type SubscriptionSnapshot,
 } from './payment-provider.js';
+import { stripeSdk } from './stripe-sdk.js';
 
 type StripeSettings = Extract<PaymentsConfig, { provider: 'stripe' }>;
 
@@ -31,7 +32,8 @@ export class StripeProvider implements PaymentProvider {
 
   constructor(private readonly settings: StripeSettings) {
     const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
-    this.stripe = new Stripe(settings.secretKey, {
+    const StripeSdk = stripeSdk();
+    this.stripe = new StripeSdk(settings.secretKey, {
       maxNetworkRetries: 1,
       timeout: 10_000,
       ...(api

@@ -2,7 +2,6 @@
  * The host's download of a poll: an .xlsx named after the poll's title with one sheet per
  * question (options, counts, percentages and, unless the poll is anonymous, who chose what).
  */
-import ExcelJS from 'exceljs';
 import { formatMessage, type ErrorKey, type Language, type PollDetail } from '@meet/shared';
 
 /** Characters Excel refuses in sheet names. */
@@ -45,6 +44,8 @@ export function contentDisposition(filename: string): string {
 export async function pollWorkbook(poll: PollDetail, language: Language): Promise<Buffer> {
   const t = (key: ErrorKey) => formatMessage(key, language);
   const anonymous = poll.anonymous === 1;
+  // Loaded on the first export: ~7 MB of memory and ~0.15 s of start-up otherwise.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date(poll.createTime);
 

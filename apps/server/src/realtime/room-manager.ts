@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { ConferenceService } from '../conferences/conference-service.js';
 import type { HostControl } from '../conferences/host-control.js';
+import type { TurnConfig } from '../config/config.js';
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
 import type { JanusGateway } from '../janus/janus-gateway.js';
 import { PeerMedia } from '../janus/peer-media.js';
@@ -34,6 +35,7 @@ import {
   unsubscribeStreams,
 } from './room-streams.js';
 import { Room } from './room.js';
+import { turnIceServers } from './turn-credentials.js';
 import type { CaptionRelay } from './caption-relay.js';
 import type { RoomRecorder } from '../recording/room-recorder.js';
 
@@ -47,6 +49,8 @@ export class RoomManager {
   private readonly breakouts: RoomBreakouts;
   /** Cloud recording of the rooms on this node (set once, when recording is available). */
   recorder: RoomRecorder | undefined;
+  /** The TURN relays members are offered when they join (set once, when configured). */
+  turn: TurnConfig | undefined;
 
   constructor(
     private readonly gateway: JanusGateway,
@@ -167,6 +171,8 @@ export class RoomManager {
     );
     peer.group = group;
     this.wireMedia(room, peer);
+    // The member is on the pre-join screen: Janus gets ready for their media meanwhile.
+    peer.media.warmUp();
     await this.moderation.initial(room, peer);
     room.lobby.set(peerId, peer);
     return peer;
@@ -208,6 +214,7 @@ export class RoomManager {
     peer.group = group;
     peer.media = new PeerMedia(this.gateway, room.janusRoomOf(group), peer.peerId);
     this.wireMedia(room, peer);
+    peer.media.warmUp();
     peer.pendingFeeds.clear();
     peer.subscribed.clear();
     peer.setFeed('camera', null);
@@ -269,16 +276,20 @@ export class RoomManager {
         }
         // Read after joining: a message sent meanwhile is in the history and also arrives as a
         // notification, rather than in neither.
-        const messages = await this.activity.history(room, peer.group);
-        const conf = await this.conferences.get(room.conferenceId);
+        const [messages, captions] = await Promise.all([
+          this.activity.history(room, peer.group),
+          this.conferences
+            .get(room.conferenceId)
+            .then((conf) => this.captions.joinInfo(conf, peer.userId)),
+        ]);
         return {
           peers: others,
           me: peer.info,
           hostId: room.hostId,
-          iceServers: [],
+          iceServers: turnIceServers(this.turn, peer.userId, Date.now()),
           messages,
           properties: room.properties,
-          ...(await this.captions.joinInfo(conf, peer.userId)),
+          ...captions,
           breakout: this.breakouts.stateFor(room, peer),
         };
       }

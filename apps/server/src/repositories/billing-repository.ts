@@ -23,6 +23,7 @@ import {
 } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { ProviderEvent, SubscriptionSnapshot } from '../payments/payment-provider.js';
+import type { AccountChanges } from '../sessions/account-changes.js';
 
 /** The provider states in which a subscription is paid for. */
 export const PAYING_STATUSES = ['active', 'trialing'];
@@ -52,6 +53,7 @@ export class BillingRepository {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly changes: AccountChanges,
   ) {}
 
   private now() {
@@ -229,6 +231,7 @@ export class BillingRepository {
         .set({ userType: USER_TYPE_BASIC, payType: 0, proUntil: 0, updatedAt: this.now() })
         .where(and(eq(users.id, userId), eq(users.userType, USER_TYPE_PRO)));
     }
+    this.changes.userChanged(userId);
     return best;
   }
 

@@ -7,6 +7,7 @@ import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { conferences, creditLedger, users, type CreditLedgerRow } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
+import type { AccountChanges } from '../sessions/account-changes.js';
 
 export type ChargeOutcome = 'charged' | 'alreadyCharged' | 'insufficient';
 
@@ -27,6 +28,7 @@ export class CreditsRepository {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly changes: AccountChanges,
   ) {}
 
   async balance(userId: number): Promise<number> {
@@ -61,6 +63,7 @@ export class CreditsRepository {
         .update(users)
         .set({ creditBalance: sql`${users.creditBalance} + ${credits}` })
         .where(eq(users.id, userId));
+      this.changes.userChanged(userId);
       return true;
     };
     return options.tx ? run(options.tx) : this.db.transaction(run);
@@ -94,6 +97,7 @@ export class CreditsRepository {
           .where(and(eq(users.id, charge.userId), sql`${users.creditBalance} >= ${charge.credits}`))
           .returning({ id: users.id });
         if (moved.length === 0) throw new Insufficient();
+        this.changes.userChanged(charge.userId);
         return 'charged';
       });
     } catch (error) {

@@ -1,4 +1,4 @@
-/** Reads and writes accounts and their AI-credit balance. */
+/** Reads and writes accounts and their AI-credit balance; each change to a row is announced. */
 import { eq } from 'drizzle-orm';
 import { USER_TYPE_BASIC, USER_TYPE_VISITOR, type SelfInfo } from '@meet/shared';
 import type { Db } from '../db/database.js';
@@ -6,6 +6,7 @@ import { creditLedger, users, type UserRow } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
 import { randomCode, randomDigits } from '../lib/crypto.js';
 import { billingView } from '../payments/entitlements.js';
+import type { AccountChanges } from '../sessions/account-changes.js';
 
 /** Postgres' unique-violation SQLSTATE, as both drivers report it. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -30,6 +31,7 @@ export class UsersRepository {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly changes: AccountChanges,
   ) {}
 
   async findById(id: number): Promise<UserRow | undefined> {
@@ -125,6 +127,7 @@ export class UsersRepository {
       .set({ googleSub: sub, updatedAt: new Date(this.clock.now()) })
       .where(eq(users.id, id))
       .returning();
+    this.changes.userChanged(id);
     return row!;
   }
 
@@ -168,6 +171,7 @@ export class UsersRepository {
       .set({ ...fields, updatedAt: new Date(this.clock.now()) })
       .where(eq(users.id, id))
       .returning();
+    this.changes.userChanged(id);
     return row!;
   }
 

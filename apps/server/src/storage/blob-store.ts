@@ -1,4 +1,7 @@
-/** Where files live (avatars now; backgrounds and recordings later). Local folder by default. */
+/**
+ * Where files live (avatars, feedback screenshots, recordings): a local folder by default, S3
+ * when several nodes share the work (s3-blob-store.ts).
+ */
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,11 +24,21 @@ export interface BlobStore {
 
 const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9._/-]*$/;
 
+/** A key names a file under the store's root and nothing outside it, in every store. */
+export function isSafeBlobKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.includes('..');
+}
+
+/** Writing under an unsafe key is a programming error; reading one just finds nothing. */
+export function assertSafeBlobKey(key: string): void {
+  if (!isSafeBlobKey(key)) throw new Error(`unsafe blob key: ${key}`);
+}
+
 export class LocalBlobStore implements BlobStore {
   constructor(private readonly root: string) {}
 
   private pathOf(key: string): string {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe blob key: ${key}`);
+    assertSafeBlobKey(key);
     return path.join(this.root, key);
   }
 
@@ -50,7 +63,7 @@ export class LocalBlobStore implements BlobStore {
     key: string,
     range?: { start: number; end: number },
   ): Promise<{ stream: Readable; size: number } | null> {
-    if (!SAFE_KEY.test(key) || key.includes('..')) return null;
+    if (!isSafeBlobKey(key)) return null;
     const file = this.pathOf(key);
     try {
       const info = await stat(file);

@@ -4,7 +4,7 @@
  * microphone's level, and the camera publisher that sends them. It reads my member state and
  * the socket through the functions it is given and never holds the RoomClient.
  */
-import type { PeerInfo } from '@meet/shared';
+import type { BackgroundSetting, PeerInfo } from '@meet/shared';
 import { Emitter } from './emitter';
 import { blockedBy, isRefusal, kindsToTurnOff, type MediaKindName } from './host-media';
 import { LevelMeter, LocalDevices, MediaError, openTrack } from './local-media';
@@ -13,6 +13,7 @@ import type { Signaling } from './signaling';
 import { publisherSignals } from './signals';
 import type { Tracks } from './track-store';
 import type { DeviceChoice, DeviceLists, PermissionStates } from './types';
+import { VideoEffects, effectModeOf } from './video-effects';
 
 const TOGGLE_DEBOUNCE_MS = 500;
 
@@ -30,6 +31,8 @@ export interface CameraContext {
   /** My member state once joined: the host's flags in it say what I may turn on. */
   me(): PeerInfo | undefined;
   signaling(): Signaling | undefined;
+  /** How a new peer connection reaches the media server (the join answer's ICE servers). */
+  rtc(): RTCConfiguration;
 }
 
 type Kinds = { audio: boolean; video: boolean };
@@ -43,6 +46,8 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
   private wanted: Kinds | undefined;
   private lastToggle = { audio: 0, video: 0 };
   private previewing: Promise<void> | undefined;
+  /** The virtual background between the camera and what is shown and sent. */
+  private readonly effects = new VideoEffects();
 
   constructor(
     private readonly tracks: Tracks,
@@ -53,6 +58,17 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
       (lists) => this.emit('devices', lists),
       (states) => this.emit('permissions', states),
     );
+    this.effects.on('changed', () => void this.showVideo(this.effects.output));
+    this.effects.on('failed', () => {
+      this.emit('error', 'backgroundEffectsFailed');
+      void this.showVideo(this.effects.output);
+    });
+  }
+
+  /** Sets the virtual background; the camera stays as it is when it is off. */
+  async setBackground(setting: BackgroundSetting): Promise<void> {
+    await this.effects.apply(effectModeOf(setting));
+    await this.showVideo(this.effects.output);
   }
 
   /** The camera publisher, once publishing (statistics read its round trip). */
@@ -89,7 +105,7 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
     await this.previewing;
     for (const kind of ['audio', 'video'] as const) {
       if (wanted[kind] && !this.tracks.localTrack('camera', kind))
-        this.setLocal(kind, await this.open(kind));
+        await this.setLocal(kind, await this.open(kind));
     }
     return {
       audio: !!this.tracks.localTrack('camera', 'audio') && wanted.audio,
@@ -104,6 +120,7 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
     this.current = new Publisher(
       'camera',
       publisherSignals(this.context.signaling()!, 'camera'),
+      this.context.rtc(),
       audio,
       video,
       () => undefined,
@@ -148,9 +165,9 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
         this.emit('error', failKey);
         return;
       }
-      this.setLocal(kind, track);
+      await this.setLocal(kind, track);
     } else {
-      this.setLocal(kind, null);
+      await this.setLocal(kind, null);
     }
     if (!this.context.me()) return;
     if (!this.current) {
@@ -178,16 +195,18 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
       if (id === undefined || !this.tracks.localTrack('camera', kind)) continue;
       const track = await this.open(kind);
       if (!track) continue;
-      this.setLocal(kind, track);
+      await this.setLocal(kind, track);
+      const sent = this.tracks.localTrack('camera', kind) ?? null;
       if (this.current)
         await (kind === 'audio'
-          ? this.current.replaceAudio(track)
-          : this.current.replaceVideo(track));
+          ? this.current.replaceAudio(sent)
+          : this.current.replaceVideo(sent));
     }
     this.emit('devices', await this.devices.list());
   }
 
   close(): void {
+    this.effects.close();
     this.meter.stop();
     this.devices.close();
     this.removeAllListeners();
@@ -198,8 +217,8 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
     for (const kind of ['audio', 'video'] as const) {
       const want = kind === 'audio' ? choice.audio : choice.video;
       const current = this.tracks.localTrack('camera', kind);
-      if (want && !current) this.setLocal(kind, await this.open(kind));
-      else if (!want && current) this.setLocal(kind, null);
+      if (want && !current) await this.setLocal(kind, await this.open(kind));
+      else if (!want && current) await this.setLocal(kind, null);
     }
     this.emit('devices', await this.devices.list());
   }
@@ -220,7 +239,21 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
     }
   }
 
-  private setLocal(kind: MediaKindName, track: MediaStreamTrack | null): void {
+  /** Shows and sends the effect's output in place of the camera track (no renegotiation). */
+  private async showVideo(track: MediaStreamTrack | null): Promise<void> {
+    if (!this.tracks.localTrack('camera', 'video') || !track) return;
+    this.tracks.setLocal('camera', 'video', track);
+    this.emit('tracksChanged');
+    if (this.current && this.wanted?.video) await this.current.replaceVideo(track);
+  }
+
+  private async setLocal(kind: MediaKindName, input: MediaStreamTrack | null): Promise<void> {
+    // Already shown (turning on what is on): the effect keeps its raw camera.
+    if (kind === 'video' && input && input === this.tracks.localTrack('camera', kind)) return;
+    // The raw camera goes through the effect; what is stored (shown, sent) is its output.
+    if (kind === 'video') await this.effects.input(input);
+    // Read after the wait: a pipeline may have started (or failed) meanwhile.
+    const track = kind === 'video' ? this.effects.output : input;
     const old = this.tracks.localTrack('camera', kind);
     if (old && old !== track) old.stop();
     this.tracks.setLocal('camera', kind, track);

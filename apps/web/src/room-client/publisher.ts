@@ -29,11 +29,12 @@ export class Publisher {
   constructor(
     readonly source: MediaSource,
     private readonly signals: PublisherSignals,
+    rtc: RTCConfiguration,
     audioTrack: MediaStreamTrack | null,
     videoTrack: MediaStreamTrack | null,
     onState: (state: RTCPeerConnectionState) => void,
   ) {
-    this.pc = new RTCPeerConnection({ iceServers: [], bundlePolicy: 'max-bundle' });
+    this.pc = new RTCPeerConnection(rtc);
     const stream = new MediaStream();
     this.audio = this.pc.addTransceiver(audioTrack ?? 'audio', {
       direction: 'sendonly',

@@ -7,7 +7,9 @@
  * screen-share, subscription-sync, collaboration, interpret-player).
  */
 import {
+  ResultCode,
   assertUnreachable,
+  type BackgroundSetting,
   type BreakoutRequest,
   type ChatMessage,
   type HostAction,
@@ -20,6 +22,7 @@ import { CameraMedia } from './camera-media';
 import { Collaboration } from './collaboration';
 import { Emitter } from './emitter';
 import { hostCommandEffect } from './host-media';
+import { peerConnectionConfig } from './ice-config';
 import { InterpretPlayer } from './interpret-player';
 import { ScreenShare } from './screen-share';
 import { RequestError, Signaling } from './signaling';
@@ -42,12 +45,18 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   private readonly camera = new CameraMedia(this.tracks, {
     me: () => this.me,
     signaling: () => this.signaling,
+    rtc: () => this.rtc,
   });
-  private readonly screen = new ScreenShare(this.tracks, () => this.signaling);
+  private readonly screen = new ScreenShare(
+    this.tracks,
+    () => this.signaling,
+    () => this.rtc,
+  );
   private readonly subscriptions = new SubscriptionSync({
     peers: () => this.peers,
     ready: () => !!this.signaling?.connected && !!this.me && !this.closed,
     signaling: () => this.signaling,
+    rtc: () => this.rtc,
   });
   private readonly collab = new Collaboration((request) =>
     this.signaling
@@ -56,6 +65,8 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   );
   private readonly interpreted = new InterpretPlayer();
   private signaling: Signaling | undefined;
+  /** Every new peer connection's configuration: the latest join answer's TURN relays. */
+  private rtc = peerConnectionConfig([]);
   private peers = new Map<string, PeerInfo>();
   private me: PeerInfo | undefined;
   /** Set by "Join now": from then on every (re)connect enters the room under this name. */
@@ -115,7 +126,11 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     });
     signaling.on('failed', (message, code) => {
       this.emit('connectionState', 'failed');
-      this.emit('error', code === 3004 ? 'meetingFull' : 'connectFailed', message);
+      this.emit(
+        'error',
+        code === ResultCode.meetingFull ? 'meetingFull' : 'connectFailed',
+        message,
+      );
     });
     signaling.connect({
       token: options.token,
@@ -145,6 +160,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
         videoEnabled: video,
       });
       const rejoin = !!this.me;
+      this.rtc = peerConnectionConfig(joined.iceServers);
       this.me = joined.me;
       this.tracks.myPeerId = joined.me.peerId;
       this.peers = new Map(joined.peers.map((p) => [p.peerId, p]));
@@ -320,6 +336,11 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   setCamera(on: boolean): Promise<void> {
     return this.camera.setCamera(on);
+  }
+
+  /** The virtual background of my camera (issue 15). */
+  setBackground(setting: BackgroundSetting): Promise<void> {
+    return this.camera.setBackground(setting);
   }
 
   switchDevice(choice: DeviceChoice): Promise<void> {

@@ -22,6 +22,8 @@ export class ScreenShare extends Emitter<ScreenShareEvents> {
   constructor(
     private readonly tracks: Tracks,
     private readonly signaling: () => Signaling | undefined,
+    /** How a new peer connection reaches the media server (the join answer's ICE servers). */
+    private readonly rtc: () => RTCConfiguration,
   ) {
     super();
   }
@@ -94,6 +96,7 @@ export class ScreenShare extends Emitter<ScreenShareEvents> {
     this.publisher = new Publisher(
       'screen',
       publisherSignals(this.signaling()!, 'screen'),
+      this.rtc(),
       audio,
       video,
       () => undefined,

@@ -24,10 +24,11 @@ export class Subscriber {
 
   constructor(
     private readonly signals: SubscriberSignals,
+    rtc: RTCConfiguration,
     private readonly onTracks: () => void,
     onState: (state: RTCPeerConnectionState) => void,
   ) {
-    this.pc = new RTCPeerConnection({ iceServers: [], bundlePolicy: 'max-bundle' });
+    this.pc = new RTCPeerConnection(rtc);
     this.pc.onicecandidate = (e) =>
       signals.trickle(e.candidate ? (e.candidate.toJSON() as IceCandidate) : null);
     this.pc.ontrack = () => this.onTracks();

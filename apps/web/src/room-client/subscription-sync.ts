@@ -23,6 +23,8 @@ export interface SubscriptionContext {
   /** Connected, joined and not closed: only then is a sync worth its requests. */
   ready(): boolean;
   signaling(): Signaling | undefined;
+  /** How a new peer connection reaches the media server (the join answer's ICE servers). */
+  rtc(): RTCConfiguration;
 }
 
 export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
@@ -120,6 +122,7 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
     if (this.current) return this.current;
     this.current = new Subscriber(
       subscriberSignals(this.context.signaling()!),
+      this.context.rtc(),
       () => this.refreshTracks(),
       () => undefined,
     );

@@ -4,6 +4,7 @@
  * serializable state from events into its store; tracks are looked up through `tracks`.
  */
 import type {
+  BackgroundSetting,
   BreakoutRequest,
   BreakoutState,
   CaptionState,
@@ -154,6 +155,8 @@ export interface RoomClientApi {
   leave(): Promise<void>;
   setMicrophone(on: boolean): Promise<void>;
   setCamera(on: boolean): Promise<void>;
+  /** The virtual background of my camera (issue 15); shown and sent in place of the camera. */
+  setBackground(setting: BackgroundSetting): Promise<void>;
   switchDevice(choice: DeviceChoice): Promise<void>;
   /** Starts a screen share (with tab audio when offered); resolves false if the user cancelled. */
   startScreenShare(): Promise<boolean>;

@@ -28,7 +28,10 @@ export function Dialog({ open, title, onClose, children, footer, closeLabel, wid
     );
     (first ?? panel.current)?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCloseRef.current();
+      // With a dialog opened over another (a confirm), Escape closes only the one on top.
+      const modals = document.querySelectorAll('[role="dialog"][aria-modal="true"]');
+      if (event.key === 'Escape' && modals[modals.length - 1] === panel.current)
+        onCloseRef.current();
     };
     document.addEventListener('keydown', onKey);
     return () => {

@@ -87,6 +87,9 @@ export const errorMessages = {
     zh: '图片边长不能超过 3000 像素',
   },
   fileTooLarge: { en: 'The file is too large', zh: '文件过大' },
+  // Background library (SPEC.md section 8).
+  backgroundType: { en: 'Please select a valid image file', zh: '请选择有效的图片文件' },
+  fileNotExceed2M: { en: 'The file cannot exceed 2M', zh: '文件大小不能超过2M' },
   // Feedback (avatar menu) and client logs.
   feedbackEmpty: { en: 'Please describe what happened', zh: '请描述遇到的问题' },
   feedbackTooLong: {

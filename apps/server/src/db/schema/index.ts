@@ -14,3 +14,4 @@ export * from './calendars.js';
 export * from './feedback.js';
 export * from './client-logs.js';
 export * from './breakouts.js';
+export * from './virtual-backgrounds.js';

@@ -1,10 +1,12 @@
 /**
  * ASR_ENGINE=pocketsphinx: Debian's PocketSphinx with the pocketsphinx-en-us model (English),
  * the offline default. A pool of ps-decoder processes, each with the models loaded once
- * (~0.35 s, ~90 MB) and one utterance at a time. One decoder stays warm; more start when people
- * speak at once, up to `maxDecoders`; an utterance that finds none free buffers its audio until
- * one is (a decoder catches up at about seven times real time). Each speaker costs about 0.12 s
- * of CPU per second of audio (scripts/bench/asr.mjs).
+ * (~0.35 s, ~90 MB) and one utterance at a time. None runs until captions are turned on
+ * (`prepare`) or someone speaks; then one stays warm until captions have been unused for
+ * `LAST_DECODER_IDLE_MS`. More start when people speak at once, up to `maxDecoders`; an
+ * utterance that finds none free buffers its audio until one is (a decoder catches up at about
+ * seven times real time). Each speaker costs about 0.12 s of CPU per second of audio
+ * (scripts/bench/asr.mjs).
  *
  * PocketSphinx normalizes each voice by its running cepstral mean, and starting a speaker from
  * another voice's mean costs accuracy (word errors 20% → 39% on the LibriVox clips), so the mean
@@ -17,6 +19,8 @@ import { PocketsphinxDecoder, type DecoderOptions } from './pocketsphinx-decoder
 
 /** Extra decoders beyond one warm spare stop after this long unused. */
 const IDLE_DECODER_MS = 60_000;
+/** The warm decoder stops after this long unused, giving its ~90 MB back to an idle server. */
+const LAST_DECODER_IDLE_MS = 10 * 60_000;
 /** How many speakers' cepstral means are remembered. */
 const MAX_SPEAKERS = 500;
 /** After a decoder fails to start, the pool waits this long before trying again. */
@@ -137,12 +141,18 @@ export class PocketsphinxEngine implements AsrEngine {
   constructor(
     private readonly options: DecoderOptions & { maxDecoders: number },
     private readonly log: EngineLog,
-  ) {
+  ) {}
+
+  /** Captions are on somewhere: starts the warm decoder if none runs, so the first words wait less. */
+  prepare(): void {
+    if (this.closed || this.members.length > 0) return;
+    if (Date.now() - this.failedAt < RETRY_AFTER_FAILURE_MS) return;
     this.spawn();
   }
 
-  /** Resolves when the warm decoder has its models loaded (startup checks, benchmarks). */
+  /** Resolves when the warm decoder has its models loaded (benchmarks, tests). */
   async ready(): Promise<void> {
+    this.prepare();
     await Promise.all(this.members.map((m) => m.decoder.ready));
   }
 
@@ -209,15 +219,28 @@ export class PocketsphinxEngine implements AsrEngine {
       this.assign(member, waiting);
       return;
     }
-    const idle = this.members.filter((m) => m.loaded && !m.busy);
-    if (idle.length > 1) {
-      member.idleTimer = setTimeout(() => {
-        if (member.busy || this.members.filter((m) => m.loaded && !m.busy).length <= 1) return;
+    this.stopWhenIdle(member);
+  }
+
+  /** A free decoder stops after a minute unused while another free one is left, else later. */
+  private stopWhenIdle(member: PoolMember): void {
+    const spare = () => this.members.some((m) => m !== member && m.loaded && !m.busy);
+    const hadSpare = spare();
+    clearTimeout(member.idleTimer);
+    member.idleTimer = setTimeout(
+      () => {
+        if (member.busy || this.closed) return;
+        // Became the last free one while waiting: it is the warm one now, and waits longer.
+        if (hadSpare && !spare()) {
+          this.stopWhenIdle(member);
+          return;
+        }
         this.remove(member);
         void member.decoder.close();
-      }, IDLE_DECODER_MS);
-      member.idleTimer.unref();
-    }
+      },
+      hadSpare ? IDLE_DECODER_MS : LAST_DECODER_IDLE_MS,
+    );
+    member.idleTimer.unref();
   }
 
   /** Starts decoders for waiting utterances, within the limit. */

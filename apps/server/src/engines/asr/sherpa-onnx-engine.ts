@@ -11,14 +11,10 @@
  */
 import { execFile } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import sherpa, {
-  type OnlineModelConfig,
-  type OnlineRecognizer,
-  type OnlineRecognizerConfig,
-} from 'sherpa-onnx-node';
+import type { OnlineModelConfig, OnlineRecognizer, OnlineRecognizerConfig } from 'sherpa-onnx-node';
+import { sherpaOnnx, sherpaOnnxPath } from '../sherpa-runtime.js';
 import type { AsrEngine, AsrUtterance, LanguageCode } from '../types.js';
 import { ASR_SAMPLE_RATE, toFloat32 } from '../audio/pcm.js';
 
@@ -84,7 +80,7 @@ export async function modelConfig(dir: string, threads: number): Promise<OnlineR
 
 /** Loads the model in a child process; resolves when it loads and decodes a little silence. */
 async function probe(config: OnlineRecognizerConfig, dir: string): Promise<void> {
-  const module = createRequire(import.meta.url).resolve('sherpa-onnx-node');
+  const module = sherpaOnnxPath();
   const script = `
     const sherpa = require(${JSON.stringify(module)});
     const recognizer = new sherpa.OnlineRecognizer(JSON.parse(process.argv[1]));
@@ -127,8 +123,9 @@ export class SherpaOnnxEngine implements AsrEngine {
   ): Promise<SherpaOnnxEngine> {
     const config = await modelConfig(dir, threads);
     await probe(config, dir);
+    const { OnlineRecognizer } = sherpaOnnx();
     return new SherpaOnnxEngine(
-      new sherpa.OnlineRecognizer(config),
+      new OnlineRecognizer(config),
       languages,
       path.basename(path.resolve(dir)),
     );

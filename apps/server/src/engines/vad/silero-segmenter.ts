@@ -9,9 +9,11 @@
  * end comes after `silenceMs` of silence, at the end sherpa-onnx computed. Speech longer than
  * `maxUtteranceMs` is cut into several utterances so captions keep flowing.
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import sherpa, { type Vad, type VadConfig } from 'sherpa-onnx-node';
+import type { Vad, VadConfig } from 'sherpa-onnx-node';
+import { sherpaOnnx, sherpaOnnxPath } from '../sherpa-runtime.js';
 import type { SegmenterEvent, SegmenterFactory, SpeechSegmenter } from '../types.js';
 import { ASR_SAMPLE_RATE, toFloat32 } from '../audio/pcm.js';
 
@@ -187,12 +189,17 @@ export class SileroSegmenterFactory implements SegmenterFactory {
       numThreads: 1,
       debug: false,
     };
-    // Fails here, at startup, when the model or the runtime is missing.
-    this.spare.push(this.load());
+    // Fails here, at startup, when the model or the runtime is missing; both load on first use
+    // (~80 ms once), so a server without captions never holds them.
+    if (!existsSync(this.config.sileroVad.model)) {
+      throw new Error(`the Silero VAD model ${this.config.sileroVad.model} is missing`);
+    }
+    sherpaOnnxPath();
   }
 
   private load(): Vad {
-    return new sherpa.Vad(this.config, 30);
+    const { Vad } = sherpaOnnx();
+    return new Vad(this.config, 30);
   }
 
   create(): SpeechSegmenter {

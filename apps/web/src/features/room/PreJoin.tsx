@@ -10,6 +10,8 @@ import { Button } from '../../ui/Button';
 import { LOCAL_PEER_ID, type MediaDeviceInfoLike, type Settings } from '../../room-client/types';
 import { TrackVideo, useTrack } from './media';
 import { CamIcon, CamOffIcon, MicIcon, MicOffIcon, SpeakerIcon } from './room-icons';
+// Background effects (issue 15).
+import { loadBackgroundSetting } from '../effects/background-setting';
 import { useRoomClient, useRoomDispatch, useRoomState } from './RoomContext';
 import { saveSettings } from './settings-storage';
 
@@ -89,6 +91,8 @@ export function PreJoin({
     });
 
   useEffect(() => {
+    // The remembered background is on from the first preview frame, so nobody sees the room.
+    void client.setBackground(loadBackgroundSetting());
     void preview(settings);
     // Only the first choice opens the preview; later changes go through the handlers below.
     // eslint-disable-next-line react-hooks/exhaustive-deps

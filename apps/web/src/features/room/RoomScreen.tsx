@@ -4,7 +4,7 @@
  * host controls), the host message and dialogs. It owns one RoomClient and one room store for
  * its lifetime and binds them (room-binding.ts).
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RoomClient } from '../../room-client/room-client';
 import { joinPayloadFor } from '../meetings/join-session';
@@ -116,7 +116,8 @@ function Session(
     client.prepare({ conferenceId, token, deviceId });
   }, [client, conferenceId, token, deviceId]);
   const join = () => {
-    setJoined(true);
+    // The room renders as a transition: the join request goes out first, not after that render.
+    startTransition(() => setJoined(true));
     void client.join({
       conferenceId: props.conferenceId,
       token: props.token,

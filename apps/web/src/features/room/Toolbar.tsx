@@ -19,6 +19,8 @@ import { CaptionsToggle } from '../captions/CaptionsToggle';
 import { InterpretButton } from '../captions/InterpretButton';
 // Cloud recording (issue 11): the host's record button and popover.
 import { RoomRecordButton } from '../recordings/RoomRecordButton';
+// Background effects (issue 15).
+import { EffectsButton } from '../effects/EffectsButton';
 import { KeyboardShortcuts } from './KeyboardShortcuts';
 import { LeaveButton } from './LeaveButton';
 import { ReactionBar } from './ReactionBar';
@@ -220,6 +222,7 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
         >
           {c.sharing ? <StopShareIcon /> : <ShareIcon />}
         </button>
+        <EffectsButton />
         <CaptionsToggle />
         <InterpretButton />
         <RoomRecordButton />

@@ -3,7 +3,7 @@
  * centred square, stores it as PNG and replaces the old one.
  */
 import type { FastifyRequest } from 'fastify';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import {
   AVATAR_EXTENSIONS,
   AVATAR_MAX_SIDE,
@@ -27,6 +27,8 @@ export async function changeAvatar(request: FastifyRequest): Promise<{ url: stri
   if (!(AVATAR_EXTENSIONS as readonly string[]).includes(ext))
     throw AppError.badRequest('avatarType');
 
+  // libvips is loaded with the first image, not at start-up.
+  const { default: sharp } = await import('sharp');
   let meta: Metadata;
   try {
     meta = await sharp(file).metadata();

@@ -1,0 +1,116 @@
+/**
+ * The background library (issue 15, SPEC.md section 7 "Backgrounds"), under
+ * /api/virtual/background: the images that ship with the product plus my uploads (`getAll`),
+ * `upload` (png/jpg/jpeg under 2 MB, stored as a centred square PNG) and `deleteOne` (mine only).
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Metadata } from 'sharp';
+import {
+  BACKGROUND_EXTENSIONS,
+  BACKGROUND_MAX_BYTES,
+  BACKGROUND_STORED_SIDE,
+  SYSTEM_BACKGROUNDS,
+  backgroundImage,
+  backgroundList,
+  deleteBackgroundBody,
+  emptyPayload,
+  replySchema,
+  type BackgroundImage,
+} from '@meet/shared';
+import { AppError } from '../../../lib/app-error.js';
+import { randomCode } from '../../../lib/crypto.js';
+import { readUpload } from '../../../lib/multipart.js';
+import { ok } from '../../../lib/reply.js';
+import { virtualBackgrounds, type VirtualBackgroundRow } from '../../../db/schema/index.js';
+import { authenticate } from '../../../plugins/auth.js';
+
+const FORMATS = new Set(['png', 'jpeg']);
+
+function entry(row: VirtualBackgroundRow): BackgroundImage {
+  return { id: String(row.id), viewImg: `/files/${row.fileKey}`, type: 'upload' };
+}
+
+export default async function virtualBackgroundRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { database, blobs } = app.services;
+  const { db } = database;
+  const tags = ['backgrounds'];
+
+  app.post(
+    '/getAll',
+    { onRequest: authenticate, schema: { tags, response: { 200: replySchema(backgroundList) } } },
+    async (request) => {
+      const rows = await db
+        .select()
+        .from(virtualBackgrounds)
+        .where(eq(virtualBackgrounds.userId, request.user!.id))
+        .orderBy(asc(virtualBackgrounds.id));
+      return ok(request, {
+        userBackground: rows.map(entry),
+        systemBackground: [...SYSTEM_BACKGROUNDS],
+      });
+    },
+  );
+
+  app.post(
+    '/upload',
+    { onRequest: authenticate, schema: { tags, response: { 200: replySchema(backgroundImage) } } },
+    async (request) => ok(request, await upload(request)),
+  );
+
+  app.post(
+    '/deleteOne',
+    {
+      onRequest: authenticate,
+      schema: { tags, body: deleteBackgroundBody, response: { 200: replySchema(emptyPayload) } },
+    },
+    async (request) => {
+      const id = Number(request.body.id);
+      if (!Number.isSafeInteger(id) || id <= 0) throw AppError.notFound();
+      // Someone else's image is "not found": ids of other people's uploads are not confirmed.
+      const [row] = await db
+        .delete(virtualBackgrounds)
+        .where(and(eq(virtualBackgrounds.id, id), eq(virtualBackgrounds.userId, request.user!.id)))
+        .returning();
+      if (!row) throw AppError.notFound();
+      await blobs.delete(row.fileKey).catch(() => undefined);
+      return ok(request, null);
+    },
+  );
+
+  async function upload(request: FastifyRequest): Promise<BackgroundImage> {
+    const user = request.user!;
+    const file = await readUpload(request, 'image');
+    if (!file) throw AppError.badRequest('backgroundType');
+    const ext = file.filename.split('.').pop()?.toLowerCase() ?? '';
+    if (!(BACKGROUND_EXTENSIONS as readonly string[]).includes(ext))
+      throw AppError.badRequest('backgroundType');
+    if (file.data.length >= BACKGROUND_MAX_BYTES) throw AppError.badRequest('fileNotExceed2M');
+
+    // libvips is loaded with the first image, not at start-up.
+    const { default: sharp } = await import('sharp');
+    let meta: Metadata;
+    try {
+      meta = await sharp(file.data).metadata();
+    } catch {
+      throw AppError.badRequest('backgroundType');
+    }
+    if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height)
+      throw AppError.badRequest('backgroundType');
+    const side = Math.min(meta.width, meta.height, BACKGROUND_STORED_SIDE);
+    const png = await sharp(file.data)
+      .rotate()
+      .resize(side, side, { fit: 'cover', position: 'centre' })
+      .png()
+      .toBuffer();
+    const key = `backgrounds/${user.code}-${randomCode(8)}.png`;
+    await blobs.put(key, png, 'image/png');
+    const [row] = await db
+      .insert(virtualBackgrounds)
+      .values({ userId: user.id, fileKey: key, createdAt: new Date() })
+      .returning();
+    return entry(row!);
+  }
+}

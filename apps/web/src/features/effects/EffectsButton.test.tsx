@@ -1,0 +1,76 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import '../../app/i18n';
+import { backgroundsApi } from '../../api/backgrounds-api';
+import type { RoomClientHandle } from '../../room-client/types';
+import { toast } from '../../ui/toast-store';
+import { RoomProvider } from '../room/RoomContext';
+import { createRoomStore } from '../room/room-store';
+import { saveBackgroundSetting } from './background-setting';
+import { EffectsButton } from './EffectsButton';
+
+beforeEach(() => {
+  localStorage.clear();
+  // The dialog's preview plays my camera; jsdom has no MediaStream.
+  vi.stubGlobal('MediaStream', function MediaStream() {});
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+function setup(cameraOn: boolean) {
+  vi.spyOn(backgroundsApi, 'getAll').mockResolvedValue({
+    systemBackground: [],
+    userBackground: [],
+  });
+  const listeners: ((key: string) => void)[] = [];
+  const client = {
+    setBackground: vi.fn().mockResolvedValue(undefined),
+    on: (_event: string, listener: (key: string) => void) => {
+      listeners.push(listener);
+      return () => undefined;
+    },
+    tracks: { get: () => (cameraOn ? ({} as MediaStreamTrack) : undefined) },
+  } as unknown as RoomClientHandle;
+  render(
+    <RoomProvider
+      client={client}
+      store={createRoomStore()}
+      meeting={{ conferenceId: '123456789', conferenceUri: 'uri-1', endTime: null }}
+    >
+      <EffectsButton />
+    </RoomProvider>,
+  );
+  return { client, fail: (key: string) => listeners.forEach((l) => l(key)) };
+}
+
+test('the remembered background is applied on entering; a failure forgets it', () => {
+  saveBackgroundSetting({ status: 'blur' });
+  const { client, fail } = setup(true);
+  expect(client.setBackground).toHaveBeenCalledWith({ status: 'blur' });
+  fail('backgroundEffectsFailed');
+  expect(localStorage.getItem('meet.backgroundSetting')).toBe('{"status":"none"}');
+});
+
+test('with the camera off the button shows the camera error instead of the dialog', async () => {
+  const error = vi.spyOn(toast, 'error');
+  setup(false);
+  await act(async () => fireEvent.click(screen.getByTestId('effects-button')));
+  expect(error).toHaveBeenCalledWith(
+    'Your camera is off or in use. Turn on your camera to use background effects.',
+  );
+  expect(screen.queryByTestId('effects-dialog')).toBeNull();
+});
+
+test('"New" shows until the dialog has been opened once', async () => {
+  setup(true);
+  expect(screen.getByTestId('effects-new').textContent).toBe('New');
+  await act(async () => fireEvent.click(screen.getByTestId('effects-button')));
+  expect(await screen.findByTestId('effects-dialog')).toBeTruthy();
+  expect(screen.queryByTestId('effects-new')).toBeNull();
+  cleanup();
+  setup(true);
+  expect(screen.queryByTestId('effects-new')).toBeNull();
+});

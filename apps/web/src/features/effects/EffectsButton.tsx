@@ -1,0 +1,88 @@
+/**
+ * The toolbar's effects button: opens the effects dialog (lazily loaded), with a "New" badge
+ * until it has been opened once. With the camera off it shows the camera access error instead
+ * (and a dialog already open closes). It also applies the remembered background on entering the
+ * room, and forgets it when the effect fails. Test hooks: effects-button, effects-new.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { icon } from '../../ui/icons';
+import { toast } from '../../ui/toast-store';
+import { useTrack } from '../room/media';
+import { useRoomClient, useRoomState } from '../room/RoomContext';
+import {
+  NO_BACKGROUND,
+  effectsHintVisited,
+  loadBackgroundSetting,
+  saveBackgroundSetting,
+  visitEffectsHint,
+} from './background-setting';
+import './effects.css';
+
+const EffectsDialog = lazy(() =>
+  import('./EffectsDialog').then((m) => ({ default: m.EffectsDialog })),
+);
+
+const EffectsIcon = icon(
+  'M12 2a5 5 0 1 1 0 10 5 5 0 0 1 0-10zm0 12c5.33 0 8 2.67 8 4v2H4v-2c0-1.33 2.67-4 8-4zM4 2h3v2H4v3H2V4a2 2 0 0 1 2-2zm16 0a2 2 0 0 1 2 2v3h-2V4h-3V2h3z',
+);
+
+export function EffectsButton() {
+  const { t } = useTranslation();
+  const client = useRoomClient();
+  const meId = useRoomState((s) => s.me?.peerId);
+  const cameraOn = !!useTrack(meId ?? 'local', 'camera', 'video');
+  const [open, setOpen] = useState(false);
+  const [visited, setVisited] = useState(effectsHintVisited);
+
+  useEffect(() => {
+    void client.setBackground(loadBackgroundSetting());
+    return client.on('error', (key) => {
+      if (key === 'backgroundEffectsFailed') saveBackgroundSetting(NO_BACKGROUND);
+    });
+  }, [client]);
+
+  useEffect(() => {
+    if (open && !cameraOn) {
+      setOpen(false);
+      toast.error(t('room.effects.cameraError'));
+    }
+  }, [open, cameraOn, t]);
+
+  const onClick = () => {
+    if (!visited) {
+      visitEffectsHint();
+      setVisited(true);
+    }
+    if (!cameraOn) return toast.error(t('room.effects.cameraError'));
+    setOpen(true);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="effects-button"
+        className="room-btn effects-btn"
+        // The "New" badge is visible text, so it is part of the name too.
+        aria-label={
+          visited ? t('room.effects.open') : `${t('room.effects.open')} ${t('room.effects.new')}`
+        }
+        title={t('room.effects.open')}
+        onClick={onClick}
+      >
+        <EffectsIcon />
+        {!visited && (
+          <span className="effects-btn__new" data-testid="effects-new">
+            {t('room.effects.new')}
+          </span>
+        )}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <EffectsDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { BackgroundList } from '@meet/shared';
+import '../../app/i18n';
+import { backgroundsApi } from '../../api/backgrounds-api';
+import type { RoomClientHandle } from '../../room-client/types';
+import { RoomProvider } from '../room/RoomContext';
+import { createRoomStore } from '../room/room-store';
+import { loadBackgroundSetting } from './background-setting';
+import { EffectsDialog } from './EffectsDialog';
+
+const LIBRARY: BackgroundList = {
+  systemBackground: [{ id: 'system-dawn', viewImg: '/backgrounds/dawn.png', type: 'system' }],
+  userBackground: [{ id: '7', viewImg: '/files/backgrounds/7.png', type: 'upload' }],
+};
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+async function setup() {
+  vi.spyOn(backgroundsApi, 'getAll').mockResolvedValue(structuredClone(LIBRARY));
+  const client = {
+    setBackground: vi.fn().mockResolvedValue(undefined),
+    tracks: { get: () => undefined },
+  } as unknown as RoomClientHandle;
+  render(
+    <RoomProvider
+      client={client}
+      store={createRoomStore()}
+      meeting={{ conferenceId: '123456789', conferenceUri: 'uri-1', endTime: null }}
+    >
+      <EffectsDialog onClose={() => undefined} />
+    </RoomProvider>,
+  );
+  await act(async () => undefined);
+  return { setBackground: client.setBackground as ReturnType<typeof vi.fn> };
+}
+
+const pressed = (id: string) => screen.getByTestId(id).getAttribute('aria-pressed');
+const file = (name: string, size: number) => new File([new Uint8Array(size)], name);
+
+describe('the effects dialog', () => {
+  test('lists none, blur, the system images and mine; a choice is applied and remembered', async () => {
+    const { setBackground } = await setup();
+    expect(pressed('background-none')).toBe('true');
+    expect(screen.getByTestId('background-image-system-dawn')).toBeTruthy();
+    expect(screen.getByTestId('background-delete-7')).toBeTruthy();
+    expect(screen.queryByTestId('background-delete-system-dawn')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('background-blur'));
+    expect(setBackground).toHaveBeenLastCalledWith({ status: 'blur' });
+    expect(pressed('background-blur')).toBe('true');
+    expect(loadBackgroundSetting()).toEqual({ status: 'blur' });
+
+    fireEvent.click(screen.getByTestId('background-image-system-dawn'));
+    expect(setBackground).toHaveBeenLastCalledWith({
+      status: 'image',
+      id: 'system-dawn',
+      viewImg: '/backgrounds/dawn.png',
+    });
+  });
+
+  test('a wrong type or a big file is refused with the catalogue text, which hides after 3 s', async () => {
+    const upload = vi.spyOn(backgroundsApi, 'upload');
+    await setup();
+    vi.useFakeTimers();
+    const input = screen.getByTestId('background-upload');
+    fireEvent.change(input, { target: { files: [file('a.gif', 10)] } });
+    expect(screen.getByTestId('effects-warning').textContent).toBe(
+      'Please select a valid image file',
+    );
+    act(() => void vi.advanceTimersByTime(2900));
+    expect(screen.queryByTestId('effects-warning')).not.toBeNull();
+    act(() => void vi.advanceTimersByTime(200));
+    expect(screen.queryByTestId('effects-warning')).toBeNull();
+
+    fireEvent.change(input, { target: { files: [file('a.png', 2 * 1024 * 1024)] } });
+    expect(screen.getByTestId('effects-warning').textContent).toBe('The file cannot exceed 2M');
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  test('an uploaded image joins the list and is applied 500 ms after it lands', async () => {
+    const image = { id: '8', viewImg: '/files/backgrounds/8.png', type: 'upload' as const };
+    vi.spyOn(backgroundsApi, 'upload').mockResolvedValue(image);
+    const { setBackground } = await setup();
+    vi.useFakeTimers();
+    fireEvent.change(screen.getByTestId('background-upload'), {
+      target: { files: [file('me.jpg', 1000)] },
+    });
+    await act(async () => undefined);
+    expect(screen.getByTestId('background-image-8')).toBeTruthy();
+    act(() => void vi.advanceTimersByTime(450));
+    expect(setBackground).not.toHaveBeenCalled();
+    act(() => void vi.advanceTimersByTime(100));
+    expect(setBackground).toHaveBeenLastCalledWith({
+      status: 'image',
+      id: '8',
+      viewImg: image.viewImg,
+    });
+    expect(pressed('background-image-8')).toBe('true');
+  });
+
+  test('deleting the active image asks first, then resets to none', async () => {
+    const remove = vi.spyOn(backgroundsApi, 'deleteOne').mockResolvedValue(null);
+    const { setBackground } = await setup();
+    fireEvent.click(screen.getByTestId('background-image-7'));
+    fireEvent.click(screen.getByTestId('background-delete-7'));
+    expect(remove).not.toHaveBeenCalled();
+    expect(screen.getByText('Are you sure you want to delete this background?')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1)!);
+    });
+    expect(remove).toHaveBeenCalledWith('7', { silent: true });
+    expect(screen.queryByTestId('background-image-7')).toBeNull();
+    expect(setBackground).toHaveBeenLastCalledWith({ status: 'none' });
+    expect(pressed('background-none')).toBe('true');
+  });
+});
+
+test('Escape in the delete confirm closes the confirm only', async () => {
+  const onClose = vi.fn();
+  vi.spyOn(backgroundsApi, 'getAll').mockResolvedValue(structuredClone(LIBRARY));
+  const client = { setBackground: vi.fn(), tracks: { get: () => undefined } };
+  render(
+    <RoomProvider
+      client={client as unknown as RoomClientHandle}
+      store={createRoomStore()}
+      meeting={{ conferenceId: '123456789', conferenceUri: 'uri-1', endTime: null }}
+    >
+      <EffectsDialog onClose={onClose} />
+    </RoomProvider>,
+  );
+  await act(async () => undefined);
+  fireEvent.click(screen.getByTestId('background-delete-7'));
+  fireEvent.keyDown(document, { key: 'Escape' });
+  expect(screen.queryByText('Are you sure you want to delete this background?')).toBeNull();
+  expect(onClose).not.toHaveBeenCalled();
+  fireEvent.keyDown(document, { key: 'Escape' });
+  expect(onClose).toHaveBeenCalled();
+});

@@ -1,0 +1,165 @@
+/**
+ * The effects dialog (Background tab): my camera as the others see it, then none, blur, the
+ * images that ship with the product and my uploads (each deletable), and an upload tile.
+ * `useEffectsDialog` holds the behaviour. Test hooks: effects-dialog, effects-preview,
+ * background-none, background-blur, background-image-<id> (aria-pressed when chosen),
+ * background-delete-<id>, background-upload (the file input), effects-warning.
+ */
+import { useTranslation } from 'react-i18next';
+import { BACKGROUND_EXTENSIONS, type BackgroundImage, type BackgroundSetting } from '@meet/shared';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Dialog } from '../../ui/Dialog';
+import { TrackVideo, useTrack } from '../room/media';
+import { useRoomState } from '../room/RoomContext';
+import { isSelected } from './background-setting';
+import { imageSetting, useEffectsDialog } from './useEffectsDialog';
+import './effects.css';
+
+const ACCEPT = BACKGROUND_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+
+function Choice({
+  testId,
+  label,
+  chosen,
+  onChoose,
+  children,
+  className = '',
+}: {
+  testId: string;
+  label: string;
+  chosen: boolean;
+  onChoose: () => void;
+  children: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      data-testid={testId}
+      className={`effects-choice ${className}${chosen ? ' effects-choice--chosen' : ''}`}
+      aria-pressed={chosen}
+      aria-label={label}
+      title={label}
+      onClick={onChoose}
+    >
+      {children}
+    </button>
+  );
+}
+
+export function EffectsDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const d = useEffectsDialog();
+  const meId = useRoomState((s) => s.me?.peerId);
+  const camera = useTrack(meId ?? 'local', 'camera', 'video');
+  const chosen = (choice: BackgroundSetting) => isSelected(d.setting, choice);
+
+  const image = (b: BackgroundImage, index: number) => (
+    <div key={b.id} className="effects-tile">
+      <Choice
+        testId={`background-image-${b.id}`}
+        label={t(b.type === 'system' ? 'room.effects.systemImage' : 'room.effects.myImage', {
+          n: index + 1,
+        })}
+        chosen={chosen(imageSetting(b))}
+        onChoose={() => d.choose(imageSetting(b))}
+      >
+        <img src={b.viewImg} alt="" loading="lazy" draggable={false} />
+      </Choice>
+      {b.type === 'upload' && (
+        <button
+          type="button"
+          className="effects-tile__delete"
+          data-testid={`background-delete-${b.id}`}
+          aria-label={t('room.effects.delete')}
+          title={t('room.effects.delete')}
+          onClick={() => d.askDelete(b)}
+        >
+          ×
+        </button>
+      )}
+    </div>
+  );
+
+  return (
+    <Dialog
+      open
+      title={t('room.effects.title')}
+      onClose={onClose}
+      closeLabel={t('common.close')}
+      width={640}
+    >
+      <div className="effects" data-testid="effects-dialog">
+        <div className="effects-preview" data-testid="effects-preview">
+          <TrackVideo track={camera} mirror />
+        </div>
+        <div className="effects-warning" role="status" aria-live="polite">
+          {d.warning && <span data-testid="effects-warning">{d.warning}</span>}
+        </div>
+        <h3 className="effects-heading">{t('room.effects.background')}</h3>
+        <div className="effects-grid" aria-busy={!d.library}>
+          <div className="effects-tile">
+            <Choice
+              testId="background-none"
+              label={t('room.effects.none')}
+              chosen={chosen({ status: 'none' })}
+              onChoose={() => d.choose({ status: 'none' })}
+              className="effects-choice--word"
+            >
+              <span aria-hidden>⊘</span>
+              <span>{t('room.effects.none')}</span>
+            </Choice>
+          </div>
+          <div className="effects-tile">
+            <Choice
+              testId="background-blur"
+              label={t('room.effects.blur')}
+              chosen={chosen({ status: 'blur' })}
+              onChoose={() => d.choose({ status: 'blur' })}
+              className="effects-choice--word effects-choice--blur"
+            >
+              <span aria-hidden>◍</span>
+              <span>{t('room.effects.blur')}</span>
+            </Choice>
+          </div>
+          {d.library?.systemBackground.map(image)}
+          {d.library?.userBackground.map(image)}
+          <div className="effects-tile">
+            <label
+              className={`effects-choice effects-choice--word effects-upload${d.uploading ? ' effects-upload--busy' : ''}`}
+              title={t('room.effects.uploadHint')}
+            >
+              <input
+                type="file"
+                accept={ACCEPT}
+                data-testid="background-upload"
+                disabled={d.uploading}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = '';
+                  if (file) d.upload(file);
+                }}
+              />
+              <span aria-hidden>+</span>
+              <span>{d.uploading ? t('room.effects.uploading') : t('room.effects.upload')}</span>
+            </label>
+          </div>
+        </div>
+        <p className="effects-note">{t('room.effects.uploadHint')}</p>
+      </div>
+      {d.deleting && (
+        <ConfirmDialog
+          title={t('room.effects.deleteTitle')}
+          confirmLabel={t('room.effects.delete')}
+          cancelLabel={t('common.cancel')}
+          closeLabel={t('common.close')}
+          danger
+          onConfirm={d.confirmDelete}
+          onClose={d.cancelDelete}
+        >
+          {t('room.effects.deleteConfirm')}
+        </ConfirmDialog>
+      )}
+    </Dialog>
+  );
+}

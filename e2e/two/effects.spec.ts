@@ -1,0 +1,242 @@
+/**
+ * Background effects (issue 15): Ada turns on blur, then a system image, then an image she
+ * uploads, through the effects dialog; Bo receives her video and what he sees changes. The fake
+ * camera shows a green frame with a moving shape and a frame counter (no person, so the model
+ * takes nearly all of it for background): blur shows as far weaker edges, an image as its colours.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { createMeeting, participant, registeredUser } from '../support/room';
+
+interface FrameStats {
+  r: number;
+  g: number;
+  b: number;
+  /** Mean absolute difference of neighbouring pixels' brightness: high with sharp edges. */
+  edges: number;
+  /** The same over the fake camera's frame counter (top left), which blur wipes out. */
+  textEdges: number;
+}
+
+/** Colour means and edge strength of a member's video as this page decodes it. */
+function frameStats(page: Page, memberId: string): Promise<FrameStats | null> {
+  return page.evaluate((id) => {
+    const video = document.querySelector<HTMLVideoElement>(
+      `[data-member-id="${id}"][data-source="camera"] video`,
+    );
+    if (!video || video.videoWidth === 0) return null;
+    const width = 320;
+    const height = 180;
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+    ctx.drawImage(video, 0, 0, width, height);
+    const { data } = ctx.getImageData(0, 0, width, height);
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    let edges = 0;
+    let textEdges = 0;
+    let textPixels = 0;
+    const luma = (i: number) => 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 4;
+        r += data[i]!;
+        g += data[i + 1]!;
+        b += data[i + 2]!;
+        const d =
+          (x > 0 ? Math.abs(luma(i) - luma(i - 4)) : 0) +
+          (y > 0 ? Math.abs(luma(i) - luma(i - width * 4)) : 0);
+        edges += d;
+        if (x > width * 0.05 && x < width * 0.45 && y > height * 0.02 && y < height * 0.14) {
+          textEdges += d;
+          textPixels += 1;
+        }
+      }
+    }
+    const n = width * height;
+    return { r: r / n, g: g / n, b: b / n, edges: edges / n, textEdges: textEdges / textPixels };
+  }, memberId);
+}
+
+/** Stats of several frames a little apart, averaged (the shape moves). */
+async function settledStats(page: Page, memberId: string): Promise<FrameStats> {
+  const samples: FrameStats[] = [];
+  for (let i = 0; i < 5; i++) {
+    const s = await frameStats(page, memberId);
+    if (s) samples.push(s);
+    await page.waitForTimeout(150);
+  }
+  expect(samples.length).toBeGreaterThan(0);
+  const mean = (k: keyof FrameStats) => samples.reduce((sum, s) => sum + s[k], 0) / samples.length;
+  return {
+    r: mean('r'),
+    g: mean('g'),
+    b: mean('b'),
+    edges: mean('edges'),
+    textEdges: mean('textEdges'),
+  };
+}
+
+/** A 480x240 PNG of one colour, made in the page (a non-square upload). */
+function solidPng(page: Page, colour: string): Promise<Buffer> {
+  return page
+    .evaluate((fill) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 480;
+      canvas.height = 240;
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = fill;
+      ctx.fillRect(0, 0, 480, 240);
+      return canvas.toDataURL('image/png').split(',')[1]!;
+    }, colour)
+    .then((base64) => Buffer.from(base64, 'base64'));
+}
+
+test('blur, a system image and an uploaded image reach the other member; deleting the active image turns the effect off', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const adaAccount = await registeredUser(request, 'Ada');
+  const conferenceId = await createMeeting(request, adaAccount.token, 'Effects');
+  const ada = await participant(browser, adaAccount.token);
+  const bo = await participant(browser);
+  const failures: string[] = [];
+  ada.room.page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') failures.push(m.text());
+  });
+  await ada.room.joinThroughUi(conferenceId, 'Ada');
+  await bo.room.joinThroughUi(conferenceId, 'Bo', { camera: false });
+  const adaId = String(adaAccount.userId);
+  const page = ada.room.page;
+  const seen = bo.room.page;
+
+  await bo.room.expectVideoPlaying(adaId);
+  const raw = await settledStats(seen, adaId);
+  // The fake camera's frame is green with sharp edges (the shape, the counter).
+  expect(raw.g).toBeGreaterThan(raw.r + 30);
+
+  // "New" until the dialog has been opened once.
+  await expect(page.getByTestId('effects-new')).toBeVisible();
+  await page.getByTestId('effects-button').click();
+  const dialog = page.getByTestId('effects-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(page.getByTestId('effects-new')).toHaveCount(0);
+  await expect(page.getByTestId('background-none')).toHaveAttribute('aria-pressed', 'true');
+
+  // Blur: the edges Bo sees soften.
+  await page.getByTestId('background-blur').click();
+  await expect(page.getByTestId('background-blur')).toHaveAttribute('aria-pressed', 'true');
+  await expect
+    .poll(async () => (await settledStats(seen, adaId)).textEdges, {
+      timeout: 30_000,
+      message: `counter edges with blur (raw ${raw.textEdges.toFixed(2)}); page said: ${failures.join(' | ')}`,
+    })
+    .toBeLessThan(raw.textEdges * 0.4);
+  await bo.room.expectVideoPlaying(adaId);
+
+  // A system image (pink to violet): Bo's view turns from green to its colours.
+  await page.getByTestId('background-image-system-dawn').click();
+  await expect
+    .poll(
+      async () => {
+        const s = await settledStats(seen, adaId);
+        return s.r - s.g;
+      },
+      { timeout: 20_000, message: 'red over green with the dawn image' },
+    )
+    .toBeGreaterThan(40);
+
+  // A file of another type is refused in the dialog; the warning goes after 3 s.
+  const upload = page.getByTestId('background-upload');
+  await upload.setInputFiles({ name: 'pic.gif', mimeType: 'image/gif', buffer: Buffer.from('x') });
+  await expect(page.getByTestId('effects-warning')).toHaveText('Please select a valid image file');
+  await expect(page.getByTestId('effects-warning')).toHaveCount(0, { timeout: 5_000 });
+
+  // A non-square blue image: stored as a square, applied 500 ms after it lands.
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/virtual/background/upload'));
+  await upload.setInputFiles({
+    name: 'blue.png',
+    mimeType: 'image/png',
+    buffer: await solidPng(page, '#1040e0'),
+  });
+  const entry = (await (await uploaded).json()).payload as { id: string };
+  const tile = page.getByTestId(`background-image-${entry.id}`);
+  await expect(tile).toHaveAttribute('aria-pressed', 'true');
+  await expect
+    .poll(
+      async () => {
+        const s = await settledStats(seen, adaId);
+        return s.b - Math.max(s.r, s.g);
+      },
+      { timeout: 20_000, message: 'blue over red and green with the uploaded image' },
+    )
+    .toBeGreaterThan(60);
+
+  // Deleting the active image (after the confirm) resets to none: Bo sees the camera again.
+  await tile.hover();
+  await page.getByTestId(`background-delete-${entry.id}`).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).last().click();
+  await expect(tile).toHaveCount(0);
+  await expect(page.getByTestId('background-none')).toHaveAttribute('aria-pressed', 'true');
+  await expect
+    .poll(
+      async () => {
+        const s = await settledStats(seen, adaId);
+        return s.g - Math.max(s.r, s.b);
+      },
+      { timeout: 20_000, message: 'green again with no effect' },
+    )
+    .toBeGreaterThan(30);
+  await bo.room.expectVideoPlaying(adaId);
+  expect(failures.filter((f) => f.includes('background effect failed'))).toEqual([]);
+
+  for (const p of [ada, bo]) await p.context.close();
+});
+
+test('without insertable streams the canvas path sends the blur, and the choice is remembered on the next visit', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const adaAccount = await registeredUser(request, 'Ada');
+  const conferenceId = await createMeeting(request, adaAccount.token, 'Canvas effects');
+  const ada = await participant(browser, adaAccount.token);
+  // A browser without MediaStreamTrackProcessor/Generator (Firefox, Safari).
+  await ada.context.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown>;
+    delete w.MediaStreamTrackProcessor;
+    delete w.MediaStreamTrackGenerator;
+  });
+  const bo = await participant(browser);
+  await ada.room.joinThroughUi(conferenceId, 'Ada');
+  await bo.room.joinThroughUi(conferenceId, 'Bo', { camera: false });
+  const adaId = String(adaAccount.userId);
+  const page = ada.room.page;
+  const seen = bo.room.page;
+  await bo.room.expectVideoPlaying(adaId);
+  const raw = await settledStats(seen, adaId);
+
+  await page.getByTestId('effects-button').click();
+  await page.getByTestId('background-blur').click();
+  await expect
+    .poll(async () => (await settledStats(seen, adaId)).textEdges, { timeout: 30_000 })
+    .toBeLessThan(raw.textEdges * 0.4);
+  const stats = await page.evaluate(
+    () => (window as unknown as { __meetEffectStats?: { source: string } }).__meetEffectStats,
+  );
+  expect(stats?.source).toBe('video');
+
+  // Leaving and coming back: blur is on again without opening the dialog.
+  await page.reload();
+  await ada.room.rejoinFromInvite(conferenceId);
+  await bo.room.expectVideoPlaying(adaId, 'camera', 20_000);
+  await expect
+    .poll(async () => (await settledStats(seen, adaId)).textEdges, { timeout: 30_000 })
+    .toBeLessThan(raw.textEdges * 0.4);
+  await bo.room.expectVideoPlaying(adaId);
+
+  for (const p of [ada, bo]) await p.context.close();
+});

@@ -1,0 +1,180 @@
+/* global document, window -- code inside page.evaluate runs in the browser */
+// Benchmark (not a test): the virtual background (issue 15) in headless Chromium with the fake
+// 1280x720 camera — for no effect, blur and an image: the sender's processing time per frame
+// (camera frame in, processed frame out; the pipeline's own moving average) and frames produced
+// per second, and the frame rate and size the other member receives (decoded frames of their
+// <video> over 10 s). Goal: 30 fps kept with blur on. Needs a build (npm run build) and Debian's
+// Chromium. Usage: node scripts/bench/effects.mjs [--seconds=10]
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k, v ?? 'true'];
+  }),
+);
+const seconds = Number(args.seconds ?? 10);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'meet-bench-effects-'));
+const log = (...a) => process.env.BENCH_DEBUG && console.error('[bench]', ...a);
+
+/** A port nobody listens on now (other benchmarks may run on this machine at the same time). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+const port = await freePort();
+const base = `http://localhost:${port}`;
+
+const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+    MAIL_OUTBOX_HTTP: '1',
+    EMAIL_CODE_IP_DAILY_LIMIT: '1000',
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+process.on('exit', () => {
+  server.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(1));
+await new Promise((resolve, reject) => {
+  server.stdout.on('data', (d) => String(d).includes('Ready on') && resolve());
+  server.once('exit', () => reject(new Error('server exited')));
+});
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    '--disable-background-networking',
+    '--autoplay-policy=no-user-gesture-required',
+  ],
+});
+
+async function post(ctx, api, body, token) {
+  const res = await ctx.request.post(`${base}/api/${api}`, {
+    data: body,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return res.json();
+}
+
+async function member(token) {
+  const context = await browser.newContext({
+    baseURL: base,
+    permissions: ['camera', 'microphone'],
+    serviceWorkers: 'block',
+  });
+  await context.addInitScript((t) => localStorage.setItem('token', t), token);
+  return { context, page: await context.newPage() };
+}
+
+async function join(m, conferenceId, name, camera) {
+  await m.page.goto('/join');
+  await m.page.locator('input[name="conferenceId"]').fill(conferenceId);
+  await m.page.locator('input[name="userConferenceName"]').fill(name);
+  await m.page.locator('input[name="userConferenceName"]').press('Enter');
+  const joinNow = m.page.getByRole('button', { name: /join now/i });
+  await joinNow.waitFor({ timeout: 20000 });
+  if (!camera) await m.page.getByTestId('toggle-camera').click();
+  await joinNow.click();
+  await m.page
+    .getByTestId('connection-state')
+    .filter({ hasText: 'connected' })
+    .waitFor({ timeout: 20000 });
+}
+
+const setup = await browser.newContext({ baseURL: base });
+const email = `bench${Date.now()}@example.com`;
+await post(setup, 'user/generateEmailVerifyCode', { email, type: 'register' });
+const mails = await (await setup.request.get(`${base}/dev/mail?to=${email}`)).json();
+const code = /\d{6}/.exec(mails[0].text)[0];
+const host = await post(setup, 'user/emailRegister', { email, code, password: 'bench123' });
+const hostToken = host.payload.token;
+const hostId = String(host.payload.userInfo.userId);
+const conferenceId = (
+  await post(setup, 'conference/createConference', { topic: 'Bench' }, hostToken)
+).payload.conferenceId;
+const viewerToken = (
+  await post(setup, 'user/visitorLogin', { uuid: `bench-viewer-${Date.now()}`, visitors: true })
+).payload.token;
+
+const sender = await member(hostToken);
+const viewer = await member(viewerToken);
+await join(sender, conferenceId, 'Sender', true);
+await join(viewer, conferenceId, 'Viewer', false);
+log('joined');
+
+/** Decoded frames per second of the sender's video at the viewer, and its size. */
+function received(ms) {
+  return viewer.page.evaluate(
+    async ([id, span]) => {
+      const video = document.querySelector(`[data-member-id="${id}"][data-source="camera"] video`);
+      if (!video) return null;
+      const before = video.getVideoPlaybackQuality().totalVideoFrames;
+      await new Promise((r) => setTimeout(r, span));
+      const after = video.getVideoPlaybackQuality().totalVideoFrames;
+      return {
+        fps: ((after - before) * 1000) / span,
+        size: `${video.videoWidth}x${video.videoHeight}`,
+      };
+    },
+    [hostId, ms],
+  );
+}
+
+const senderStats = () =>
+  sender.page.evaluate(() => {
+    const s = window.__meetEffectStats;
+    return s ? { ...s } : null;
+  });
+
+await sender.page.getByTestId('effects-toggle').click();
+await sender.page.getByTestId('effects-dialog').waitFor();
+const modes = [
+  ['none', 'background-none'],
+  ['blur', 'background-blur'],
+  ['image', 'background-system-dawn'],
+];
+const rows = [];
+for (const [mode, testId] of modes) {
+  await sender.page.getByTestId(testId).click();
+  // Model loading and the encoder settling.
+  await sender.page.waitForTimeout(5000);
+  const start = mode === 'none' ? null : await senderStats();
+  const got = await received(seconds * 1000);
+  const end = mode === 'none' ? null : await senderStats();
+  rows.push({
+    mode,
+    'ms/frame (sender)': end ? end.msPerFrame.toFixed(1) : '-',
+    'of which drawing': end ? end.composeMs.toFixed(1) : '-',
+    'fps produced': end && start ? ((end.frames - start.frames) / seconds).toFixed(1) : '-',
+    camera: end ? `${end.width}x${end.height} (${end.source})` : '-',
+    'fps received': got ? got.fps.toFixed(1) : '-',
+    'size received': got?.size ?? '-',
+  });
+  log(mode, rows.at(-1));
+}
+console.table(rows);
+await browser.close();
+process.exit(0);
