@@ -146,7 +146,12 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
       }
       if (add.length) {
         add.forEach(([k, s]) => this.subscribed.set(k, s));
-        await subscriber.add(add.map(([, s]) => s)).catch((error: unknown) => {
+        // Each video starts at the layer its tile wants: no layer switch (and keyframe wait) later.
+        const streams = add.map(([k, s]) => {
+          const layer = wanted.get(k)?.layer;
+          return layer === undefined ? s : { ...s, substream: layer };
+        });
+        await subscriber.add(streams).catch((error: unknown) => {
           if (generation !== this.generation) return;
           add.forEach(([k]) => this.subscribed.delete(k));
           throw error;

@@ -20,7 +20,13 @@ const candidate = z
   })
   .nullable();
 const streams = z
-  .array(z.object({ feed: z.number().int().positive(), mid: z.string().max(16).optional() }))
+  .array(
+    z.object({
+      feed: z.number().int().positive(),
+      mid: z.string().max(16).optional(),
+      substream: z.number().int().min(0).max(2).optional(),
+    }),
+  )
   .max(120);
 
 export const roomRequestSchema = z.discriminatedUnion('type', [

@@ -56,6 +56,11 @@ export interface PeerInfo {
 export interface FeedStream {
   feed: number;
   mid?: string;
+  /**
+   * Subscribing: the simulcast layer to start a video with (0 low … 2 high), so the first frame
+   * is already the one the tile needs rather than arriving after a layer switch.
+   */
+  substream?: number;
 }
 
 /** One stream of the subscriber connection: which member's what arrives on which mid. */
