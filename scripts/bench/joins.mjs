@@ -159,11 +159,9 @@ async function oneMeeting(round) {
   await chatter;
 
   const info = (await post('conference/conferenceInfo', { conferenceId }, host.token)).payload;
-  const list = await request(hostJoin.socket, { type: 'getProducerStats' });
-  void list;
   for (const r of results) r.socket?.disconnect();
   hostJoin.socket.disconnect();
-  return { results, counted: info?.num ?? info?.memberNum ?? null, chat: sent };
+  return { results, counted: info?.num ?? null, chat: sent };
 }
 
 const pct = (sorted, p) =>

@@ -8,8 +8,11 @@
 import {
   BREAKOUT_COUNTDOWN_SECONDS,
   ResultCode,
+  assertUnreachable,
   type BreakoutAssignment,
+  type BreakoutRequest,
   type BreakoutState,
+  type RoomResponses,
 } from '@meet/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
@@ -35,6 +38,30 @@ export class RoomBreakouts {
     private readonly move: MoveMember,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** One breakout request of a member (each checks who may send it). */
+  handle(
+    room: Room,
+    peer: Peer,
+    request: BreakoutRequest,
+  ): Promise<RoomResponses[BreakoutRequest['type']]> | RoomResponses[BreakoutRequest['type']] {
+    switch (request.type) {
+      case 'breakoutSetup':
+        return this.setup(room, peer, request.rooms, request.assignments);
+      case 'breakoutOpen':
+        return this.open(room, peer, request.minutes);
+      case 'breakoutMove':
+        return this.moveMember(room, peer, request.userId, request.room);
+      case 'breakoutBroadcast':
+        return this.broadcast(room, peer, request.text);
+      case 'breakoutClose':
+        return this.close(room, peer);
+      case 'breakoutHelp':
+        return this.askForHelp(room, peer);
+      default:
+        return assertUnreachable(request);
+    }
+  }
 
   /** Reads the meeting's plan when its room opens on this node. */
   async load(room: Room): Promise<void> {
@@ -66,7 +93,6 @@ export class RoomBreakouts {
             userId: p.userId,
             displayName: p.info.displayName,
             room: plan.status === 'idle' ? (plan.assignments.get(p.userId) ?? 0) : p.group,
-            present: true,
             askedForHelp: plan.help.has(p.userId),
           }))
         : [],

@@ -3,13 +3,7 @@
  * `handle*` methods (from the socket namespace, Janus and the meeting service) and answers
  * with acknowledgements and notifications. The server is the authority on room state.
  */
-import {
-  ResultCode,
-  assertUnreachable,
-  type MediaSource,
-  type RoomRequest,
-  type RoomResponses,
-} from '@meet/shared';
+import { ResultCode, assertUnreachable, type RoomRequest, type RoomResponses } from '@meet/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { ConferenceService } from '../conferences/conference-service.js';
@@ -17,23 +11,18 @@ import type { HostControl } from '../conferences/host-control.js';
 import type { TurnConfig } from '../config/config.js';
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
 import type { JanusGateway } from '../janus/janus-gateway.js';
-import { PeerMedia } from '../janus/peer-media.js';
 import type { Clock } from '../lib/clock.js';
 import type { BreakoutsRepository } from '../repositories/breakouts-repository.js';
 import type { RoomActivityRepository } from '../repositories/room-activity-repository.js';
 import { Peer, peerInfoOf } from './peer.js';
 import { RoomActivity } from './room-activity.js';
 import { RoomBreakouts } from './room-breakouts.js';
+import { RoomPeerMedia } from './room-peer-media.js';
 import { RoomError } from './room-error.js';
 import { RoomMediaEvents } from './room-media-events.js';
 import { RoomModeration } from './room-moderation.js';
 import { RoomReactions } from './room-reactions.js';
-import {
-  closeSource,
-  describeStreams,
-  subscribeStreams,
-  unsubscribeStreams,
-} from './room-streams.js';
+import { closeSource, subscribeStreams, unsubscribeStreams } from './room-streams.js';
 import { Room } from './room.js';
 import { turnIceServers } from './turn-credentials.js';
 import type { CaptionRelay } from './caption-relay.js';
@@ -47,6 +36,7 @@ export class RoomManager {
   private readonly activity: RoomActivity;
   private readonly reactions = new RoomReactions();
   private readonly breakouts: RoomBreakouts;
+  private readonly media: RoomPeerMedia;
   /** Cloud recording of the rooms on this node (set once, when recording is available). */
   recorder: RoomRecorder | undefined;
   /** The TURN relays members are offered when they join (set once, when configured). */
@@ -66,10 +56,18 @@ export class RoomManager {
     this.breakouts = new RoomBreakouts(
       breakoutStore,
       clock,
-      (room, peer, group) => this.movePeer(room, peer, group),
+      (room, peer, group) => this.media.move(room, peer, group),
       log,
     );
     this.moderation = new RoomModeration(gateway, hostControl, conferences, this.activity, log);
+    this.media = new RoomPeerMedia(
+      gateway,
+      captions,
+      this.activity,
+      this.moderation,
+      () => this.recorder,
+      log,
+    );
     const media = new RoomMediaEvents(
       () => this.rooms.values(),
       captions,
@@ -163,75 +161,13 @@ export class RoomManager {
     // Back into the breakout room the member is in, if rooms are open.
     const group = this.breakouts.placeOf(room, user.id);
     await room.openGroup(group);
-    const peer = new Peer(
-      socket,
-      deviceId,
-      new PeerMedia(this.gateway, room.janusRoomOf(group), peerId),
-      peerInfoOf(user, room),
-    );
+    const media = this.media.create(room, group, peerId);
+    const peer = new Peer(socket, deviceId, media, peerInfoOf(user, room));
     peer.group = group;
-    this.wireMedia(room, peer);
-    // The member is on the pre-join screen: Janus gets ready for their media meanwhile.
-    peer.media.warmUp();
+    this.media.attach(room, peer);
     await this.moderation.initial(room, peer);
     room.lobby.set(peerId, peer);
     return peer;
-  }
-
-  /** Connects a member's (new) media to the room: their offers and feeds coming up. */
-  private wireMedia(room: Room, peer: Peer): void {
-    const media = peer.media;
-    media.on('subscriberOffer', (jsep, streams) => {
-      if (peer.media !== media) return;
-      peer.notify({
-        type: 'subscriberOffer',
-        jsep,
-        streams: describeStreams(room, streams, peer.group),
-      });
-    });
-    media.on('webrtcUp', (target) => {
-      if (target !== 'subscriber' && peer.media === media) this.announceFeed(room, peer, target);
-    });
-  }
-
-  /** The cloud recording, for members of the main room (breakout rooms are not recorded). */
-  private recorderOf(peer: Peer): RoomRecorder | undefined {
-    return peer.group === 0 ? this.recorder : undefined;
-  }
-
-  /**
-   * Moves a member to another room of the meeting (breakout rooms): out of the one they are in
-   * (its members see them leave), their media closed; into the other with new media, which
-   * their client publishes again when told; its members see them arrive.
-   */
-  private async movePeer(room: Room, peer: Peer, group: number): Promise<void> {
-    if (peer.group === group || room.peers.get(peer.peerId) !== peer) return;
-    this.captions.gone(room, peer.peerId);
-    this.recorderOf(peer)?.left(room, peer);
-    room.broadcastIn(peer.group, { type: 'peerClosed', peerId: peer.peerId }, peer.peerId);
-    const old = peer.media;
-    await room.openGroup(group);
-    peer.group = group;
-    peer.media = new PeerMedia(this.gateway, room.janusRoomOf(group), peer.peerId);
-    this.wireMedia(room, peer);
-    peer.media.warmUp();
-    peer.pendingFeeds.clear();
-    peer.subscribed.clear();
-    peer.setFeed('camera', null);
-    peer.setFeed('screen', null);
-    peer.info.shareEnabled = false;
-    await old.close().catch((error: unknown) => {
-      this.log.warn({ err: error }, 'closing media after a move failed');
-    });
-    const messages = await this.activity.history(room, group);
-    peer.notify({
-      type: 'breakoutMoved',
-      room: group,
-      peers: room.list(group).filter((p) => p.peerId !== peer.peerId),
-      messages,
-    });
-    room.broadcastIn(group, { type: 'newPeer', peer: peer.info }, peer.peerId);
-    this.recorderOf(peer)?.joined(room, peer);
   }
 
   /** Runs what became due in breakout rooms (timers, countdowns) in every room on this node. */
@@ -265,7 +201,7 @@ export class RoomManager {
         const others = room.list(peer.group);
         room.lobby.delete(peer.peerId);
         room.add(peer);
-        this.recorderOf(peer)?.joined(room, peer);
+        this.media.recorderOf(peer)?.joined(room, peer);
         room.broadcastIn(peer.group, { type: 'newPeer', peer: peer.info }, peer.peerId);
         this.breakouts.membersChanged(room);
         // After the join answer has gone out (the namespace answers once this returns).
@@ -328,7 +264,7 @@ export class RoomManager {
           else {
             peer.info.videoEnabled = on;
             if (on) peer.info.openVideoTime = Date.now();
-            this.recorderOf(peer)?.camera(room, peer, on);
+            this.media.recorderOf(peer)?.camera(room, peer, on);
           }
         }
         room.broadcastIn(peer.group, { type: 'peerUpdated', peer: peer.info });
@@ -337,7 +273,7 @@ export class RoomManager {
       case 'closeProducer':
         if (request.source === 'camera') this.captions.gone(room, peer.peerId);
         if (peer.info.feeds[request.source])
-          this.recorderOf(peer)?.feedDown(room, peer, request.source);
+          this.media.recorderOf(peer)?.feedDown(room, peer, request.source);
         await closeSource(room, peer, request.source);
         return {};
       case 'setConsumerPreferredLayers':
@@ -363,43 +299,18 @@ export class RoomManager {
         this.reactions.send(room, peer, request.emoji);
         return {};
       case 'breakoutSetup':
-        return this.breakouts.setup(room, peer, request.rooms, request.assignments);
       case 'breakoutOpen':
-        return this.breakouts.open(room, peer, request.minutes);
       case 'breakoutMove':
-        return this.breakouts.moveMember(room, peer, request.userId, request.room);
       case 'breakoutBroadcast':
-        return this.breakouts.broadcast(room, peer, request.text);
       case 'breakoutClose':
-        return this.breakouts.close(room, peer);
       case 'breakoutHelp':
-        return this.breakouts.askForHelp(room, peer);
+        return this.breakouts.handle(room, peer, request);
       case 'leave':
         await this.handleLeave(room, peer);
         return {};
       default:
         return assertUnreachable(request);
     }
-  }
-
-  private announceFeed(room: Room, peer: Peer, source: MediaSource): void {
-    const pending = peer.pendingFeeds.get(source);
-    if (!pending || room.peers.get(peer.peerId) !== peer) return;
-    peer.pendingFeeds.delete(source);
-    peer.setFeed(source, pending.feedId, pending.mids);
-    this.moderation.feedUp(room, peer, source);
-    if (source === 'screen') {
-      peer.info.shareEnabled = true;
-      peer.info.shareTime = Date.now();
-    }
-    room.broadcastIn(peer.group, {
-      type: 'streamsChanged',
-      peerId: peer.peerId,
-      source,
-      feedId: pending.feedId,
-    });
-    room.broadcastIn(peer.group, { type: 'peerUpdated', peer: peer.info });
-    this.recorderOf(peer)?.feedUp(room, peer, source);
   }
 
   /** The member pressed Leave: out at once, and out of the meeting. */
@@ -433,7 +344,7 @@ export class RoomManager {
     if (room.peers.get(peer.peerId) === peer) {
       room.remove(peer.peerId);
       this.captions.gone(room, peer.peerId);
-      this.recorderOf(peer)?.left(room, peer);
+      this.media.recorderOf(peer)?.left(room, peer);
       if (options.notifyOthers)
         room.broadcastIn(peer.group, { type: 'peerClosed', peerId: peer.peerId });
       this.breakouts.membersChanged(room);
@@ -492,7 +403,7 @@ export class RoomManager {
     const peer = room?.peers.get(String(userId));
     if (!room || !peer) return;
     peer.info.displayName = displayName;
-    this.recorderOf(peer)?.renamed(room, peer);
+    this.media.recorderOf(peer)?.renamed(room, peer);
     room.broadcastIn(peer.group, { type: 'peerUpdated', peer: peer.info });
   }
 

@@ -24,14 +24,12 @@ export interface BreakoutAssignment {
   room: number;
 }
 
-/** Someone of the meeting as the host's breakout panel lists them. */
+/** Someone in the meeting now, as the host's breakout panel lists them. */
 export interface BreakoutMember {
   userId: number;
   displayName: string;
   /** Where they are (or will go when the rooms open). */
   room: number;
-  /** Connected to the meeting now. */
-  present: boolean;
   /** Asked the host for help and the host has not come to their room since. */
   askedForHelp: boolean;
 }

@@ -21,6 +21,30 @@ import { clockText, membersByRoom, randomAssignments } from './breakout-plan';
 import { useBreakoutRemaining, useBreakoutRequest } from './useBreakout';
 import './breakout.css';
 
+/** A labelled whole-number field; an empty or partial entry is NaN (the caller disables its button). */
+function NumberField(props: {
+  label: string;
+  name: string;
+  min: number;
+  max: number;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <label className="breakout-field">
+      <span>{props.label}</span>
+      <input
+        type="number"
+        name={props.name}
+        min={props.min}
+        max={props.max}
+        value={Number.isNaN(props.value) ? '' : props.value}
+        onChange={(e) => props.onChange(e.target.valueAsNumber)}
+      />
+    </label>
+  );
+}
+
 function CreateForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const { send, busy } = useBreakoutRequest();
@@ -43,17 +67,14 @@ function CreateForm({ onDone }: { onDone: () => void }) {
   return (
     <div className="breakout-form">
       <p className="room-panel__sub">{t('room.breakout.intro')}</p>
-      <label className="breakout-field">
-        <span>{t('room.breakout.count')}</span>
-        <input
-          type="number"
-          name="breakoutRooms"
-          min={1}
-          max={BREAKOUT_MAX_ROOMS}
-          value={Number.isNaN(count) ? '' : count}
-          onChange={(e) => setCount(e.target.valueAsNumber)}
-        />
-      </label>
+      <NumberField
+        label={t('room.breakout.count')}
+        name="breakoutRooms"
+        min={1}
+        max={BREAKOUT_MAX_ROOMS}
+        value={count}
+        onChange={setCount}
+      />
       <fieldset className="breakout-field breakout-field--choice">
         <legend>{t('room.breakout.assignLabel')}</legend>
         <label>
@@ -224,17 +245,14 @@ export function BreakoutTab() {
       ))}
       {status === 'idle' ? (
         <div className="breakout-actions">
-          <label className="breakout-field">
-            <span>{t('room.breakout.minutes')}</span>
-            <input
-              type="number"
-              name="breakoutMinutes"
-              min={0}
-              max={BREAKOUT_MAX_MINUTES}
-              value={Number.isNaN(minutes) ? '' : minutes}
-              onChange={(e) => setMinutes(e.target.valueAsNumber)}
-            />
-          </label>
+          <NumberField
+            label={t('room.breakout.minutes')}
+            name="breakoutMinutes"
+            min={0}
+            max={BREAKOUT_MAX_MINUTES}
+            value={minutes}
+            onChange={setMinutes}
+          />
           <div className="breakout-actions__row">
             <Button
               variant="text"

@@ -31,7 +31,6 @@ describe('membersByRoom', () => {
       userId,
       room,
       displayName: `U${userId}`,
-      present: true,
       askedForHelp: false,
     });
     const groups = membersByRoom([m(1, 0), m(2, 2), m(3, 1), m(4, 7)], 2);

@@ -46,6 +46,7 @@ const file = (name: string, size: number) => new File([new Uint8Array(size)], na
 describe('the effects dialog', () => {
   test('lists none, blur, the system images and mine; a choice is applied and remembered', async () => {
     const { setBackground } = await setup();
+    expect(screen.getByTestId('effects-engine').textContent).toContain('MediaPipe');
     expect(pressed('background-none')).toBe('true');
     expect(screen.getByTestId('background-image-system-dawn')).toBeTruthy();
     expect(screen.getByTestId('background-delete-7')).toBeTruthy();

@@ -97,6 +97,10 @@ export function EffectsDialog({ onClose }: { onClose: () => void }) {
           {d.warning && <span data-testid="effects-warning">{d.warning}</span>}
         </div>
         <h3 className="effects-heading">{t('room.effects.background')}</h3>
+        {/* AI honesty: the segmentation engine is named where its effect is chosen. */}
+        <p className="effects-engine" data-testid="effects-engine">
+          {t('room.effects.engine')}
+        </p>
         <div className="effects-grid" aria-busy={!d.library}>
           <div className="effects-tile">
             <Choice
