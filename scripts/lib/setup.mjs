@@ -19,6 +19,18 @@ export function run(command, args, options = {}) {
 }
 
 /**
+ * Native addons are built against the headers of the Node that runs them: this Node's own when it
+ * carries them (the project's runtime does), whatever a user's npmrc `nodedir` says (on these
+ * machines it names /usr, Node 20's headers, which give addons the wrong ABI).
+ */
+function nodeHeaders() {
+  const prefix = path.dirname(path.dirname(process.execPath));
+  return existsSync(path.join(prefix, 'include', 'node', 'node_version.h'))
+    ? { npm_config_nodedir: prefix }
+    : {};
+}
+
+/**
  * `npm ci` when node_modules is missing, older than the lock file, or was installed by another
  * Node (its native addons are built for one Node's ABI).
  */
@@ -35,7 +47,7 @@ export function ensureNodeModules() {
   )
     return;
   log(`installing npm packages (npm ci) for Node ${process.versions.node}`);
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  run('npm', ['ci', '--no-audit', '--no-fund'], { env: { ...process.env, ...nodeHeaders() } });
   writeFileSync(abiMarker, abi);
 }
 
