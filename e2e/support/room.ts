@@ -61,8 +61,11 @@ export async function signInWithToken(context: BrowserContext, token: string): P
 }
 
 /** A participant in their own browser context (camera and microphone allowed), optionally signed in. */
-export async function participant(browser: Browser, token?: string) {
-  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
+export async function participant(browser: Browser, token?: string, baseURL?: string) {
+  const context = await browser.newContext({
+    permissions: ['camera', 'microphone'],
+    ...(baseURL ? { baseURL } : {}),
+  });
   if (token) await signInWithToken(context, token);
   const page = await context.newPage();
   return { context, room: new RoomPage(page) };

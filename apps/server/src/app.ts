@@ -3,6 +3,7 @@
  * with one error handler. The process entry (server.ts) and the tests both start here.
  */
 import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Fastify, {
   LogController,
@@ -97,6 +98,7 @@ import reportRoutes from './routes/api/user/report.js';
 import clientLogRoutes from './routes/api/client-log.js';
 import virtualBackgroundRoutes from './routes/api/virtual/background.js';
 import adminRoutes from './routes/admin.js';
+import { RecordingRelay, clusterPrefix, joinCluster } from './cluster/cluster-setup.js';
 
 export interface BuildOptions {
   config: Config;
@@ -151,7 +153,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { cluster: config.cluster });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 2, fields: 20 } });
   app.decorateRequest('user', null);
@@ -245,6 +247,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     app.log,
   );
   const capture = new CaptureRepository(database.db);
+  // With several nodes, recording commands go to whichever node holds the meeting's room.
+  const recordingRelay = new RecordingRelay(() => services.rooms?.recorder);
   const recordingControl = new RecordingControl({
     capture,
     conferences,
@@ -252,7 +256,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     hostControl,
     clock,
     jobs: () => services.jobs,
-    media: () => services.rooms?.recorder,
+    media: () => (config.cluster ? recordingRelay : services.rooms?.recorder),
     log: app.log,
   });
   const services: Services = {
@@ -299,12 +303,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     google: new GoogleSignIn(config.google, database, users, clock, app.log),
     janus: undefined,
     rooms: undefined,
+    cluster: undefined,
   };
   app.decorate('services', services);
-  if (config.janus.enabled && config.role !== 'worker') {
+  const mediaRole = config.role === 'all' || config.role === 'media';
+  if (config.janus.enabled && mediaRole) {
     const janus = new JanusGateway(
       {
         dataDir: config.dataDir,
+        // Per port: nodes on one machine may share the data folder.
+        confDir: path.join(config.dataDir, 'janus', String(config.port)),
         iceInterface: config.janus.iceInterface,
         rtpPortRange: config.janus.rtpPortRange,
         nat1to1: config.janus.nat1to1,
@@ -351,9 +359,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       log: app.log,
     });
   })().catch((error: unknown) => app.log.error({ err: error }, 'job workers did not start'));
-  // No socket survives a restart: members get the connect grace to come back, then lose the seat.
-  const waiting = await conferenceService.resetRoomConnections();
-  if (waiting > 0) app.log.info({ members: waiting }, 'members have a grace period to reconnect');
+  if (config.cluster && config.role !== 'worker') {
+    // A dead node's members get the grace when the cluster finds it gone (this node's own
+    // previous life included).
+    const port = () => (app.server.address() as AddressInfo | null)?.port ?? config.port;
+    const cluster = await joinCluster(config, services, recordingRelay, port, app.log);
+    services.cluster = cluster;
+    app.addHook('onListen', () => cluster.nodes.start());
+  } else {
+    // No socket survives a restart: members get the connect grace to come back, then lose the
+    // seat.
+    const waiting = await conferenceService.resetRoomConnections();
+    if (waiting > 0) app.log.info({ members: waiting }, 'members have a grace period to reconnect');
+  }
   const seatSweepMs = options.seatSweepMs ?? SEAT_SWEEP_MS;
   const sweep =
     seatSweepMs > 0
@@ -379,10 +397,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ? setInterval(() => void services.rooms?.tickBreakouts(), BREAKOUT_TICK_MS).unref()
     : undefined;
 
-  const io = attachSockets(app, services.rooms);
+  const sockets = await attachSockets(
+    app,
+    services.rooms,
+    config.cluster && config.redisUrl
+      ? { redisUrl: config.redisUrl, key: clusterPrefix(config.databaseUrl!) }
+      : undefined,
+  );
   wirePollNotices(services.pollService, services.rooms, services.messages, app.log);
   app.addHook('preClose', async () => {
-    await io.close();
+    // Out of the cluster first, so members who lose their socket here are sent elsewhere.
+    await services.cluster?.close();
+    await sockets.close();
   });
 
   app.addHook('onClose', async () => {

@@ -7,6 +7,7 @@ import type { LookupGuard } from './conferences/lookup-guard.js';
 import type { PollService } from './polls/poll-service.js';
 import type { ConferencesRepository } from './repositories/conferences-repository.js';
 import type { JanusGateway } from './janus/janus-gateway.js';
+import type { Cluster } from './cluster/cluster-setup.js';
 import type { RoomManager } from './realtime/room-manager.js';
 import type { RoomActivityRepository } from './repositories/room-activity-repository.js';
 import type { Config } from './config/config.js';
@@ -96,6 +97,8 @@ export interface Services {
   /** Absent when the media server is turned off (JANUS=off, API-only tests). */
   janus: JanusGateway | undefined;
   rooms: RoomManager | undefined;
+  /** This node's place among several (ROLE, README "Many machines"); absent when it is alone. */
+  cluster: Cluster | undefined;
 }
 
 declare module 'fastify' {

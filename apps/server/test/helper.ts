@@ -35,6 +35,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A fresh PostgreSQL database (dropped by `drop`), whatever TEST_DB says. */
+export async function createPostgresDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
+  const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 export async function openTestDatabase(): Promise<{
   database: Database;
   drop: () => Promise<void>;
@@ -43,19 +62,9 @@ export async function openTestDatabase(): Promise<{
     const database = await openDatabase({ kind: 'pglite' });
     return { database, drop: async () => undefined };
   }
-  const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    database,
-    drop: async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
+  const { url, drop } = await createPostgresDatabase();
+  const database = await openDatabase({ kind: 'postgres', url });
+  return { database, drop };
 }
 
 export async function build(
@@ -75,7 +84,13 @@ export async function build(
     ...env,
   });
   const clock = new ManualClock(Date.UTC(2026, 5, 1, 8, 0, 0));
-  const { database, drop } = await openTestDatabase();
+  // One node of several (env DATABASE_URL): the database is shared, and not dropped here.
+  const { database, drop } = env.DATABASE_URL
+    ? {
+        database: await openDatabase({ kind: 'postgres', url: env.DATABASE_URL }),
+        drop: async () => undefined,
+      }
+    : await openTestDatabase();
   const start = async () => {
     const app = await buildApp({
       config,

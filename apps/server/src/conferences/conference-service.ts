@@ -64,6 +64,8 @@ export interface ConferenceEvents {
   waitingNotice: [conference: ConferenceRow, userIds: number[], message: WaitingRoomMessage];
   /** Members removed by the host. */
   removed: [conferenceId: string, userIds: number[]];
+  /** A member changed the name they show in this meeting. */
+  renamed: [conferenceId: string, userId: number, displayName: string];
 }
 
 /**
@@ -342,11 +344,24 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
   }
 
   /**
-   * After a restart no socket is connected: every member has the connect grace to come back.
-   * (One node owns all meetings today; with several, this would cover this node's only.)
+   * After a restart (or the death of the node holding these meetings) no socket is connected:
+   * every member has the connect grace to come back. Without ids, every meeting's members.
    */
-  async resetRoomConnections(): Promise<number> {
-    return this.conferences.resetRoomConnections(this.clock.now() + SEAT_CONNECT_GRACE_MS);
+  async resetRoomConnections(conferenceRowIds?: number[]): Promise<number> {
+    return this.conferences.resetRoomConnections(
+      this.clock.now() + SEAT_CONNECT_GRACE_MS,
+      conferenceRowIds,
+    );
+  }
+
+  /** The name a member shows in this meeting (every device of theirs in it). */
+  async rename(conferenceId: string, userId: number, displayName: string): Promise<void> {
+    const row = await this.get(conferenceId);
+    const mine = (await this.conferences.activeMembers(row.id)).filter((m) => m.userId === userId);
+    if (mine.length === 0) throw AppError.forbidden('notInMeeting');
+    for (const m of mine)
+      await this.conferences.updateMember(m.id, { userConferenceName: displayName });
+    this.emit('renamed', row.conferenceId, userId, displayName);
   }
 
   /**

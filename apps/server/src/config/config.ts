@@ -73,9 +73,9 @@ const envSchema = z.object({
   RECORDING_LINK_SECRET: z
     .union([z.literal(''), z.string().min(32, 'expected at least 32 characters')])
     .optional(),
-  ROLE: z.enum(['all', 'worker', '']).optional(),
+  ROLE: z.enum(['all', 'api', 'media', 'worker', '']).optional(),
   JOB_POLL_MS: z.coerce.number().int().min(500).max(60_000).default(2000),
-  JOBS_WORK: z.enum(['0', '1']).default('1'),
+  JOBS_WORK: z.enum(['0', '1', '']).optional(),
   ADMIN_TOKEN: z
     .union([z.literal(''), z.string().min(24, 'expected at least 24 characters')])
     .optional(),
@@ -138,11 +138,18 @@ export interface Config {
    */
   recordingLinkSecret: string | undefined;
   /**
-   * `all` (the default): one process does everything. `worker`: only works background jobs
-   * (recording composition, transcripts, minutes) from the shared database; no media server,
-   * no API but `/healthz`.
+   * `all` (the default): one process does everything. `api`: the web app, the API and the
+   * `/message` socket, no media server. `media`: a media server (Janus, the `/room` socket) that
+   * meetings are placed on, and the API. `worker`: only works background jobs (recording
+   * composition, transcripts, minutes) from the shared database; no API but `/healthz`.
    */
-  role: 'all' | 'worker';
+  role: 'all' | 'api' | 'media' | 'worker';
+  /**
+   * Several nodes share the work (README: "Many machines"): ROLE api or media, or DATABASE_URL
+   * with REDIS_URL. Nodes register in the database, meetings are placed on media nodes, and
+   * events cross nodes through Redis.
+   */
+  cluster: boolean;
   /** How often an idle node looks for a job. */
   jobPollMs: number;
   /** This node works background jobs (JOBS_WORK=0: it only queues them for other nodes). */
@@ -330,6 +337,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'DEV_CLOCK=1 lets this machine move the server clock and is for development only; it cannot be used with NODE_ENV=production',
     );
   }
+  const role = e.ROLE || 'all';
+  const cluster =
+    role === 'api' || role === 'media' || (role === 'all' && !!e.DATABASE_URL && !!e.REDIS_URL);
+  if (cluster && (!e.DATABASE_URL || !e.REDIS_URL)) {
+    throw new ConfigError(
+      `ROLE=${role} is one node of several: it needs DATABASE_URL (PostgreSQL) and REDIS_URL shared by every node`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -361,9 +376,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google: googleConfig(e),
     devClock,
     recordingLinkSecret: e.RECORDING_LINK_SECRET || undefined,
-    role: e.ROLE || 'all',
+    role,
+    cluster,
     jobPollMs: e.JOB_POLL_MS,
-    jobsWork: e.JOBS_WORK === '1',
+    // Workers and the all-in-one node work jobs; api and media nodes only queue them.
+    jobsWork: e.JOBS_WORK ? e.JOBS_WORK === '1' : role === 'all' || role === 'worker',
     engines: engineSettings(e, (message) => new ConfigError(message)),
     adminToken: e.ADMIN_TOKEN || undefined,
     limits: {

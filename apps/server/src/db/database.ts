@@ -50,6 +50,9 @@ function keepWasmBaseline(): void {
   v8.setFlagsFromString('--wasm-tier-up-filter=0');
 }
 
+/** The advisory lock key held while migrating (any fixed number; "meet" in ASCII). */
+const MIGRATION_LOCK = 0x6d656574;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const { default: postgres } = await import('postgres');
@@ -57,7 +60,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
     const client = postgres(options.url, { max: 10, onnotice: () => {} });
     const db = drizzle(client, { schema });
-    await migrate(db, { migrationsFolder });
+    // Nodes starting together migrate one at a time (the others then find nothing to do).
+    const lock = postgres(options.url, { max: 1, onnotice: () => {} });
+    try {
+      await lock`select pg_advisory_lock(${MIGRATION_LOCK})`;
+      await migrate(db, { migrationsFolder });
+    } finally {
+      await lock.end({ timeout: 5 });
+    }
     return {
       db: db as unknown as Db,
       kind: 'postgres',

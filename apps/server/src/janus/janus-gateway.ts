@@ -17,6 +17,8 @@ export type { VideoRoomHandle, JanodeSession };
 
 export interface JanusOptions {
   dataDir: string;
+  /** Where its configuration is written ($DATA_DIR/janus unless given). */
+  confDir?: string;
   iceInterface?: string;
   rtpPortRange: string;
   nat1to1?: string;
@@ -91,7 +93,7 @@ export class JanusGateway extends EventEmitter<GatewayEvents> {
    */
   async start(): Promise<void> {
     const binary = await janusBinary();
-    const confDir = path.join(this.options.dataDir, 'janus');
+    const confDir = this.options.confDir ?? path.join(this.options.dataDir, 'janus');
     const wsPort = await freePort();
     const iceInterface = this.options.iceInterface ?? (await defaultRouteInterface()) ?? 'eth0';
     const configFile = await writeJanusConfig({

@@ -56,6 +56,10 @@ export class AppError extends Error {
   static unavailable(key: ErrorKey, params?: Record<string, string | number>) {
     return new AppError(ResultCode.failure, 422, key, params);
   }
+  /** No live media node can take the meeting (every one is down or starting). */
+  static noMediaNode() {
+    return new AppError(ResultCode.failure, 503, 'noMediaNode');
+  }
   static notFound() {
     return new AppError(ResultCode.failure, 404, 'notFound');
   }

@@ -10,7 +10,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { cluster: boolean } = { cluster: false },
+): Promise<void> {
   const headers = headersOf(
     helmet({
       contentSecurityPolicy: {
@@ -25,7 +28,9 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
           mediaSrc: ["'self'", 'blob:'],
           fontSrc: ["'self'", 'data:'],
           // Same-origin API and socket.io (CSP3 'self' covers ws/wss to this host).
-          connectSrc: ["'self'"],
+          // With several nodes, the room's socket goes to the meeting's media node, which may
+          // be another host or port.
+          connectSrc: options.cluster ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
           workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

@@ -34,6 +34,7 @@ export function registerMessageNamespace(
   hub: MessageHub,
   log: FastifyBaseLogger,
 ): void {
+  hub.attach(nsp);
   nsp.use((socket, next) => {
     void (async () => {
       const auth = messageAuthSchema.safeParse(socket.handshake.auth);
@@ -61,11 +62,7 @@ export function registerMessageNamespace(
 
   nsp.on('connection', (socket: Socket) => {
     const { user, deviceId } = socket.data as SocketData;
-    const replaced = hub.add(user.id, deviceId, socket);
-    if (replaced) {
-      hub.send(replaced, { msgType: 'new_connection_replace' });
-      replaced.disconnect(true);
-    }
+    hub.add(user.id, deviceId, socket);
     socket.on('disconnect', () => hub.remove(user.id, deviceId, socket));
     socket.on(MESSAGE_EVENT, (raw: unknown) => {
       const parsed = clientMessageSchema.safeParse(raw);

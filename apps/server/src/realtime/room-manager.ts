@@ -102,6 +102,9 @@ export class RoomManager {
     conferences.on('waitingListChanged', (conferenceId) =>
       this.inRoom(conferenceId, (room) => this.activity.sendWaitingList(room)),
     );
+    conferences.on('renamed', (conferenceId, userId, displayName) =>
+      this.handleRename(conferenceId, userId, displayName),
+    );
     hostControl.on('membersChanged', (conferenceId, changes) =>
       this.inRoom(conferenceId, (room) => this.moderation.handleMembersChanged(room, changes)),
     );
@@ -398,13 +401,23 @@ export class RoomManager {
   }
 
   /** A member renamed themselves in the meeting (updateUserConferenceNickname). */
-  handleRename(conferenceId: string, userId: number, displayName: string): void {
+  private handleRename(conferenceId: string, userId: number, displayName: string): void {
     const room = this.rooms.get(conferenceId);
     const peer = room?.peers.get(String(userId));
     if (!room || !peer) return;
     peer.info.displayName = displayName;
     this.media.recorderOf(peer)?.renamed(room, peer);
     room.broadcastIn(peer.group, { type: 'peerUpdated', peer: peer.info });
+  }
+
+  /**
+   * This node no longer holds its meetings (the cluster placed them elsewhere): every member is
+   * disconnected and reconnects where the meeting is now.
+   */
+  evictAll(): void {
+    for (const room of this.rooms.values()) {
+      for (const peer of room.peers.values()) peer.socket.disconnect(true);
+    }
   }
 
   async close(): Promise<void> {

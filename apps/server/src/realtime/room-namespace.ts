@@ -17,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services.js';
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
 import { RoomError, type RoomManager } from './room-manager.js';
+import { nodeUrl } from '../cluster/cluster-nodes.js';
 
 interface SocketData {
   user: UserRow;
@@ -39,8 +40,17 @@ function replyOf(error: unknown): {
   return { code: ResultCode.failure, text: 'server error, please try again', key: 'serverError' };
 }
 
-function refuse(code: number, message: string): Error {
-  return Object.assign(new Error(message), { data: { code } });
+function refuse(code: number, message: string, extra?: { mediaServer: string }): Error {
+  return Object.assign(new Error(message), { data: { code, ...extra } });
+}
+
+/** How the member reached this node, for the address of another node on the same host. */
+function handshakeOrigin(socket: Socket): { protocol: string; hostname: string } {
+  const host = socket.handshake.headers.host ?? 'localhost';
+  return {
+    protocol: socket.handshake.secure ? 'https' : 'http',
+    hostname: new URL(`http://${host}`).hostname,
+  };
 }
 
 export function registerRoomNamespace(
@@ -61,6 +71,19 @@ export function registerRoomNamespace(
         return next(refuse(ResultCode.failure, 'The current meeting does not exist'));
       if (!(await services.conferenceService.isActive(conference, user.id, auth.data.deviceId))) {
         return next(refuse(ResultCode.failure, 'join the meeting first'));
+      }
+      // With several nodes, a meeting's members all meet on the node holding it; one whose node
+      // died comes here, where its member already is.
+      const cluster = services.cluster;
+      if (cluster) {
+        const node = await cluster.nodes.place(conference.id, { here: true });
+        if (node.id !== cluster.nodes.nodeId) {
+          return next(
+            refuse(ResultCode.failure, 'the meeting is on another media node', {
+              mediaServer: nodeUrl(node, handshakeOrigin(socket)),
+            }),
+          );
+        }
       }
       // The seat is held from here on, before the 'connection' handler runs.
       await services.conferenceService.roomConnected(conference.id, user.id, auth.data.deviceId);

@@ -1,6 +1,7 @@
 /**
  * socket.io on the app's HTTP server: the long-lived `/message` namespace always, and the
- * `/room` namespace when the media server runs.
+ * `/room` namespace when the media server runs. With several nodes, the Redis adapter carries
+ * what is sent to a socket.io room (a user's devices) to the nodes those sockets are on.
  */
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
@@ -9,7 +10,17 @@ import type { RoomManager } from './room-manager.js';
 import { registerMessageNamespace } from './message-namespace.js';
 import { registerRoomNamespace } from './room-namespace.js';
 
-export function attachSockets(app: FastifyInstance, manager: RoomManager | undefined): Server {
+export interface SocketCluster {
+  redisUrl: string;
+  /** Keeps this cluster's socket.io traffic apart from others on the same Redis. */
+  key: string;
+}
+
+export async function attachSockets(
+  app: FastifyInstance,
+  manager: RoomManager | undefined,
+  cluster?: SocketCluster,
+): Promise<{ io: Server; close: () => Promise<void> }> {
   const io = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
@@ -17,7 +28,32 @@ export function attachSockets(app: FastifyInstance, manager: RoomManager | undef
     pingTimeout: 8_000,
     maxHttpBufferSize: 1_000_000,
   });
+  let redis: { disconnect(): void }[] = [];
+  if (cluster) {
+    const [{ Redis }, { createAdapter }] = await Promise.all([
+      import('ioredis'),
+      import('@socket.io/redis-adapter'),
+    ]);
+    const pub = new Redis(cluster.redisUrl, { maxRetriesPerRequest: 3 });
+    const sub = pub.duplicate();
+    for (const client of [pub, sub]) {
+      let down = false;
+      client.on('error', (error: Error) => {
+        if (!down) app.log.warn({ err: error }, 'Redis for sockets is unreachable');
+        down = true;
+      });
+      client.on('ready', () => (down = false));
+    }
+    redis = [pub, sub];
+    io.adapter(createAdapter(pub, sub, { key: `${cluster.key}:socket.io` }));
+  }
   registerMessageNamespace(io.of(MESSAGE_NAMESPACE), app.services, app.services.messages, app.log);
   if (manager) registerRoomNamespace(io.of(ROOM_NAMESPACE), app.services, manager, app.log);
-  return io;
+  return {
+    io,
+    close: async () => {
+      await io.close();
+      for (const client of redis) client.disconnect();
+    },
+  };
 }

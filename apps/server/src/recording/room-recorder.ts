@@ -55,7 +55,8 @@ export class RoomRecorder {
   /** The host started recording the meeting (RecordingControl). */
   async started(conferenceId: string, recording: RecordingRow): Promise<void> {
     const room = this.rooms.get(conferenceId);
-    if (room) await this.begin(room, recording);
+    // Told twice (here, and again through the cluster's events): begun once.
+    if (room && !this.running.has(conferenceId)) await this.begin(room, recording);
   }
 
   /** The recording stopped: Janus stops writing before composition reads the files. */

@@ -179,11 +179,17 @@ export class ConferencesRepository {
   }
 
   /** At start-up no socket is connected: every member gets `deadline` to reconnect. */
-  async resetRoomConnections(deadline: number): Promise<number> {
+  async resetRoomConnections(deadline: number, conferenceRowIds?: number[]): Promise<number> {
+    if (conferenceRowIds?.length === 0) return 0;
     const rows = await this.db
       .update(conferenceMembers)
       .set({ roomConnected: false, seatDeadline: new Date(deadline) })
-      .where(eq(conferenceMembers.state, 'joined'))
+      .where(
+        and(
+          eq(conferenceMembers.state, 'joined'),
+          conferenceRowIds ? inArray(conferenceMembers.conferenceId, conferenceRowIds) : undefined,
+        ),
+      )
       .returning({ id: conferenceMembers.id });
     return rows.length;
   }

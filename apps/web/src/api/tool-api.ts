@@ -3,5 +3,9 @@ import type { ServerConfig } from '@meet/shared';
 import { apiPost } from './client';
 
 export const toolApi = {
-  serverConfig: () => apiPost<ServerConfig>('getServerConfig', {}, { silent: true }),
+  /** With a meeting number, `mediaServer` is the node holding that meeting now. */
+  serverConfig: (conferenceId?: string) =>
+    apiPost<ServerConfig>('getServerConfig', conferenceId ? { conferenceId } : {}, {
+      silent: true,
+    }),
 };

@@ -25,7 +25,7 @@ import { hostCommandEffect } from './host-media';
 import { peerConnectionConfig } from './ice-config';
 import { InterpretPlayer } from './interpret-player';
 import { ScreenShare } from './screen-share';
-import { RequestError, Signaling } from './signaling';
+import { RequestError, Signaling, type SignalingTarget } from './signaling';
 import { collectStats } from './stats';
 import type { VisibleTile } from './subscription-plan';
 import { SubscriptionSync } from './subscription-sync';
@@ -108,7 +108,9 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   // ---- joining and the connection ----
 
-  prepare(options: { conferenceId: string; token: string; deviceId: string }): void {
+  prepare(
+    options: { conferenceId: string; token: string; deviceId: string } & SignalingTarget,
+  ): void {
     if (this.signaling || this.closed) return;
     const signaling = new Signaling();
     this.signaling = signaling;
@@ -132,11 +134,10 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
         message,
       );
     });
-    signaling.connect({
-      token: options.token,
-      conferenceId: options.conferenceId,
-      deviceId: options.deviceId,
-    });
+    signaling.connect(
+      { token: options.token, conferenceId: options.conferenceId, deviceId: options.deviceId },
+      { mediaServer: options.mediaServer, locate: options.locate },
+    );
   }
 
   async join(options: JoinOptions): Promise<void> {

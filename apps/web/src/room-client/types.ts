@@ -3,6 +3,7 @@
  * RTCPeerConnection and MediaStreamTrack) and the room UI (features/room). The UI reads
  * serializable state from events into its store; tracks are looked up through `tracks`.
  */
+import type { SignalingTarget } from './signaling';
 import type {
   BackgroundSetting,
   BreakoutRequest,
@@ -142,7 +143,9 @@ export interface RoomClientApi {
   /** Opens camera/microphone for the pre-join preview (no server involved). */
   startPreview(choice: DeviceChoice & { audio: boolean; video: boolean }): Promise<void>;
   /** Connects the /room socket ahead of joining (on the pre-join screen), so joining is one request. */
-  prepare(options: { conferenceId: string; token: string; deviceId: string }): void;
+  prepare(
+    options: { conferenceId: string; token: string; deviceId: string } & SignalingTarget,
+  ): void;
   /** Connects the /room socket (unless prepared), joins, publishes what is on, and starts subscribing. */
   join(options: {
     conferenceId: string;

@@ -206,8 +206,16 @@ export const conferenceStatus = z.object({
 });
 export type ConferenceStatus = z.infer<typeof conferenceStatus>;
 
+/** Optional: the meeting whose media node `mediaServer` should name (a member reconnecting). */
+export const serverConfigQuery = z.object({
+  conferenceId: z
+    .string()
+    .regex(/^\d{1,12}$/, 'a meeting number')
+    .optional(),
+});
 export const serverConfig = z.object({
   webServer: z.string(),
+  /** The media node: this node, or with `conferenceId` the one holding that meeting. */
   mediaServer: z.string(),
   longLink: z.string(),
   /** Where phones get the mobile app (MOBILE_APP_URL); null hides the app QR code. */

@@ -170,6 +170,10 @@ export const errorMessages = {
     en: 'Recording needs the media server, which is not running here',
     zh: '录制需要媒体服务器，但此处未运行',
   },
+  noMediaNode: {
+    en: 'No media server is available right now, please try again in a moment',
+    zh: '暂无可用的媒体服务器，请稍后再试',
+  },
   recordNameRequired: { en: 'Please enter a name', zh: '请输入名称' },
   speakerNameRequired: { en: 'A speaker needs a name', zh: '发言人名称不能为空' },
   chapterTimesRepeat: {

@@ -15,3 +15,4 @@ export * from './feedback.js';
 export * from './client-logs.js';
 export * from './breakouts.js';
 export * from './virtual-backgrounds.js';
+export * from './cluster.js';

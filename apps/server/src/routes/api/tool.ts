@@ -2,14 +2,39 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { replySchema, serverConfig } from '@meet/shared';
+import { replySchema, serverConfig, serverConfigQuery } from '@meet/shared';
 import { ok } from '../../lib/reply.js';
+import { nodeUrl } from '../../cluster/cluster-nodes.js';
 
 /** The address clients use for this node: PUBLIC_URL, or how the request reached us. */
 export function mediaServerUrl(request: FastifyRequest): string {
   const configured = request.server.services.config.publicUrl;
   if (configured) return configured.replace(/\/$/, '');
   return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * The media node holding a meeting (placing it when it has none, or its node died); this node
+ * when it is alone, or when no meeting has that number.
+ */
+export async function mediaServerOf(
+  request: FastifyRequest,
+  conferenceId: string,
+): Promise<string> {
+  const { cluster, conferences } = request.server.services;
+  const row = cluster && (await conferences.byNumber(conferenceId));
+  return row ? (await mediaNodeOf(request, row.id)).mediaServer : mediaServerUrl(request);
+}
+
+/** The media node for a meeting's row, and its id ('local' when this node is alone). */
+export async function mediaNodeOf(
+  request: FastifyRequest,
+  conferenceRowId: number,
+): Promise<{ mediaServer: string; mediaNode: string }> {
+  const { cluster } = request.server.services;
+  if (!cluster) return { mediaServer: mediaServerUrl(request), mediaNode: 'local' };
+  const node = await cluster.nodes.place(conferenceRowId);
+  return { mediaServer: nodeUrl(node, request), mediaNode: node.id };
 }
 
 export default async function toolRoutes(fastify: FastifyInstance) {
@@ -27,19 +52,27 @@ export default async function toolRoutes(fastify: FastifyInstance) {
     async (request) => ok(request, { timestamp: clock.now() }),
   );
 
-  const serverConfigHandler = async (request: FastifyRequest) => {
+  const serverConfigHandler = async (request: FastifyRequest, conferenceId: string | undefined) => {
     const base = mediaServerUrl(request);
     const ws = base.replace(/^http/, 'ws');
     return ok(request, {
       webServer: base,
-      mediaServer: base,
+      mediaServer: conferenceId ? await mediaServerOf(request, conferenceId) : base,
       longLink: `${ws}/message`,
       mobileAppUrl: config.mobileAppUrl ?? null,
     });
   };
   const serverConfigSchema = { tags: ['utility'], response: { 200: replySchema(serverConfig) } };
-  app.get('/getServerConfig', { schema: serverConfigSchema }, serverConfigHandler);
-  app.post('/getServerConfig', { schema: serverConfigSchema }, serverConfigHandler);
+  app.get(
+    '/getServerConfig',
+    { schema: { ...serverConfigSchema, querystring: serverConfigQuery } },
+    (request) => serverConfigHandler(request, request.query.conferenceId),
+  );
+  app.post(
+    '/getServerConfig',
+    { schema: { ...serverConfigSchema, body: serverConfigQuery } },
+    (request) => serverConfigHandler(request, request.body.conferenceId),
+  );
 
   app.post(
     '/tool/checkLimitRegion',

@@ -22,7 +22,7 @@ export function appLink(url: string | null | undefined): string | null {
 export function useMobileAppUrl(): string | null {
   const config = useQuery({
     queryKey: serverConfigKey,
-    queryFn: toolApi.serverConfig,
+    queryFn: () => toolApi.serverConfig(),
     staleTime: Infinity,
     retry: false,
   });

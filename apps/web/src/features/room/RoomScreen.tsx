@@ -8,6 +8,7 @@ import { startTransition, useEffect, useRef, useState, type ReactNode } from 're
 import { useTranslation } from 'react-i18next';
 import { RoomClient } from '../../room-client/room-client';
 import { joinPayloadFor } from '../meetings/join-session';
+import { toolApi } from '../../api/tool-api';
 import { ConnectionBanner, ConnectionState } from './ConnectionBanner';
 // Breakout rooms (issue 16): the strip of the room I am in.
 import { BreakoutBanner } from '../breakout/BreakoutBanner';
@@ -113,7 +114,14 @@ function Session(
   const autoJoin = useRef(props.autoJoin ?? false);
   // The socket connects while the user looks at the pre-join screen: "Join now" is then one request.
   useEffect(() => {
-    client.prepare({ conferenceId, token, deviceId });
+    client.prepare({
+      conferenceId,
+      token,
+      deviceId,
+      // With several servers, the meeting's media node; asked again if the connection drops.
+      mediaServer: joinPayloadFor(conferenceId)?.mediaServer,
+      locate: () => toolApi.serverConfig(conferenceId).then((config) => config.mediaServer),
+    });
   }, [client, conferenceId, token, deviceId]);
   const join = () => {
     // The room renders as a transition: the join request goes out first, not after that render.

@@ -26,7 +26,7 @@ import { ok } from '../../../lib/reply.js';
 import { authenticate } from '../../../plugins/auth.js';
 import { listItemOf } from '../../../conferences/present.js';
 import type { ConferenceRow, UserRow } from '../../../db/schema/index.js';
-import { mediaServerUrl } from '../tool.js';
+import { mediaNodeOf } from '../tool.js';
 import hostRoutes from './host.js';
 import recordControlRoutes from './record.js';
 import waitingRoomRoutes from './waiting-room.js';
@@ -162,7 +162,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
       }
       const { conference } = result;
       const names = await conferences.userNames([conference.hostId]);
-      const mediaServer = mediaServerUrl(request);
+      const media = await mediaNodeOf(request, conference.id);
       return ok(request, {
         conferenceId: conference.conferenceId,
         conferenceUri: conference.conferenceUri,
@@ -175,8 +175,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
         creatorId: conference.creatorId,
         memberId: result.memberId,
         userId: user.id,
-        mediaServer,
-        mediaNode: 'local',
+        ...media,
       });
     },
   );
@@ -204,18 +203,8 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
       schema: { tags, body: updateNicknameBody, response: { 200: replySchema(emptyPayload) } },
     },
     async (request) => {
-      const row = await conferenceService.get(request.body.conferenceId);
-      const mine = (await conferences.activeMembers(row.id)).filter(
-        (m) => m.userId === request.user!.id,
-      );
-      if (mine.length === 0) throw AppError.forbidden('notInMeeting');
-      for (const m of mine) {
-        await conferences.updateMember(m.id, {
-          userConferenceName: request.body.userConferenceName,
-        });
-      }
-      app.services.rooms?.handleRename(
-        row.conferenceId,
+      await conferenceService.rename(
+        request.body.conferenceId,
         request.user!.id,
         request.body.userConferenceName,
       );
