@@ -174,7 +174,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
   });
 
-  await registerRateLimits(app, config.limits);
+  await registerRateLimits(
+    app,
+    config.limits,
+    config.cluster && config.redisUrl
+      ? { redisUrl: config.redisUrl, prefix: clusterPrefix(config.databaseUrl!) }
+      : undefined,
+  );
   await app.register(swagger, {
     openapi: {
       info: { title: 'Meet API', version: CLIENT_VERSION },

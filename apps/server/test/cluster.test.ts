@@ -5,7 +5,8 @@
  * members connected to the other. Always on PostgreSQL: a cluster needs a shared database.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { clusterNodes, conferenceMembers } from '../src/db/schema/index.js';
 import { build, createPostgresDatabase, listen, type TestApp } from './helper.js';
 import {
   accepted,
@@ -28,11 +29,21 @@ const open: Member[] = [];
 
 beforeAll(async () => {
   db = await createPostgresDatabase();
-  const env = { JANUS: 'on', DATABASE_URL: db.url, REDIS_URL };
+  // Sign-in calls naming one email address: 6 a minute, counted across the nodes.
+  const env = {
+    JANUS: 'on',
+    DATABASE_URL: db.url,
+    REDIS_URL,
+    AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE: '6',
+  };
   a = await build(env);
   b = await build(env);
   baseA = await listen(a);
   baseB = await listen(b);
+  // A node joins once it listens (its first heartbeat follows at once).
+  for (let i = 0; i < 50 && (await nodeOf(a).liveNodes()).length < 2; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 });
 afterEach(() => {
   for (const m of open.splice(0)) m.socket.disconnect();
@@ -189,6 +200,23 @@ describe('members on different nodes', () => {
   });
 });
 
+test('rate limits count a client’s calls on every node together', async () => {
+  let n = 0;
+  // One account's password guessed from ever new addresses, through both nodes.
+  const attempt = (node: TestApp) =>
+    node.post(
+      '/api/user/emailLogin',
+      { email: 'nobody@example.com', password: 'wrong-password' },
+      undefined,
+      { remoteAddress: `203.0.113.${++n}` },
+    );
+  for (let i = 0; i < 6; i++) {
+    const res = await attempt(i % 2 ? b : a);
+    expect(res.statusCode).not.toBe(429);
+  }
+  for (const node of [a, b]) expect((await attempt(node)).statusCode).toBe(429);
+});
+
 describe('a node that goes away', () => {
   test('a node that stops beating is found dead; its meetings are placed again and their members get time to come back', async () => {
     const meeting = await createMeeting(a);
@@ -206,17 +234,17 @@ describe('a node that goes away', () => {
     await expect
       .poll(
         async () =>
-          (await database.execute(sql`select 1 from cluster_nodes where id = 'dead-node'`)).length,
-        {
-          timeout: 4000,
-        },
+          (await database.select().from(clusterNodes).where(eq(clusterNodes.id, 'dead-node')))
+            .length,
+        { timeout: 4000 },
       )
       .toBe(0);
-    const members = await database.execute<{ room_connected: boolean; seat_deadline: Date | null }>(
-      sql`select room_connected, seat_deadline from conference_members where conference_id = ${row.id}`,
-    );
-    expect([...members]).toEqual([expect.objectContaining({ room_connected: false })]);
-    expect([...members][0]!.seat_deadline).not.toBeNull();
+    const members = await database
+      .select()
+      .from(conferenceMembers)
+      .where(eq(conferenceMembers.conferenceId, row.id));
+    expect(members).toEqual([expect.objectContaining({ roomConnected: false })]);
+    expect(members[0]!.seatDeadline).not.toBeNull();
     // The next member to ask gets a live node.
     const config = (await b.post('/api/getServerConfig', { conferenceId: meeting.id })).json();
     expect([baseA, baseB]).toContain(local(config.payload.mediaServer));

@@ -54,6 +54,35 @@ function isDataException(error: unknown): boolean {
   return false;
 }
 
+/** postgres.js's own codes for a connection that failed or went away. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+]);
+
+/**
+ * The database cannot be reached (down, restarting: SQLSTATE class 08 "connection exception",
+ * 57P01–57P03 "shutting down", or the socket failed): a 503 to try again, not a fault of the
+ * request; nothing was written, as no statement reached the database or its transaction died.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (CONNECTION_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code))
+        return true;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply: FastifyReply) => {
     const send = (
@@ -86,6 +115,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (status === 413) return send(413, { key: 'fileTooLarge' });
       if (status === 429) return send(429, { key: 'rateLimited' });
       return send(status, { key: 'invalidRequest', params: { detail: error.message } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is unreachable');
+      return send(503, { key: 'databaseUnavailable' });
     }
     request.log.error({ err: error }, 'request failed');
     return send(500, { key: 'serverError' });

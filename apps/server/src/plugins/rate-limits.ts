@@ -5,6 +5,8 @@
  * and per account (`config.accountLimit`: the signed-in user, or the email address a sign-in or
  * code call names, so guessing one account's password from many addresses is limited too).
  * A refusal is a 429 saying when to try again; nothing the caller sent is kept half-done.
+ * With several nodes the counters are in Redis, so a client counts the same on every node; while
+ * Redis is unreachable calls are let through rather than refused.
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -37,9 +39,24 @@ type Limiter = (request: FastifyRequest) => Promise<{
 export async function registerRateLimits(
   app: FastifyInstance,
   limits: Config['limits'],
+  shared?: { redisUrl: string; prefix: string },
 ): Promise<void> {
+  let redis: import('ioredis').Redis | undefined;
+  if (shared) {
+    const { Redis } = await import('ioredis');
+    redis = new Redis(shared.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
+    let down = false;
+    redis.on('error', (error: Error) => {
+      if (!down) app.log.warn({ err: error }, 'Redis for rate limits is unreachable');
+      down = true;
+    });
+    redis.on('ready', () => (down = false));
+    const client = redis;
+    app.addHook('onClose', async () => client.disconnect());
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: `${shared!.prefix}:rate-limit:`, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       AppError.tooMany('rateLimitedFor', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });

@@ -20,6 +20,10 @@ export const errorMessages = {
   realLoginRequired: { en: 'Please sign in with an account', zh: '请使用账号登录' },
   notFound: { en: 'Not found', zh: '未找到' },
   serverError: { en: 'Server error, please try again later', zh: '服务器错误，请稍后重试' },
+  databaseUnavailable: {
+    en: 'The service is briefly unavailable, please try again in a moment',
+    zh: '服务暂时不可用，请稍后重试',
+  },
   rateLimited: { en: 'Too many requests, please try again later', zh: '请求过于频繁，请稍后重试' },
   rateLimitedFor: {
     en: 'Too many requests, please try again in {{seconds}} seconds',

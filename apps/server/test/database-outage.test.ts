@@ -1,0 +1,74 @@
+/**
+ * The database goes away under a running server: calls that need it answer 503 with
+ * databaseUnavailable (never a 500 or the driver's text), and work again once it is back.
+ * On PostgreSQL, whose connections are ended here as a restart of the database server ends them.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import postgres from 'postgres';
+import { eq } from 'drizzle-orm';
+import { conferences } from '../src/db/schema/index.js';
+import { build, createPostgresDatabase, type TestApp } from './helper.js';
+import { registered } from './room-members.js';
+import { isDatabaseUnavailable } from '../src/plugins/error-handler.js';
+
+let db: { url: string; drop: () => Promise<void> };
+let t: TestApp;
+
+beforeAll(async () => {
+  db = await createPostgresDatabase();
+  t = await build({ DATABASE_URL: db.url });
+});
+afterAll(async () => {
+  await t.close();
+  await db.drop();
+});
+
+test('connection failures are told apart from other errors', () => {
+  expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }))).toBe(true);
+  expect(isDatabaseUnavailable(new Error('query failed', { cause: { code: '57P01' } }))).toBe(true);
+  expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: '08006' }))).toBe(true);
+  expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: '23505' }))).toBe(false);
+  expect(isDatabaseUnavailable(new Error('plain'))).toBe(false);
+});
+
+test('while the database refuses connections calls answer 503, and afterwards they work', async () => {
+  const alice = await registered(t);
+  const info = () => t.post('/api/user/getUserInfo', {}, alice.token);
+  expect((await info()).json().code).toBe(0);
+
+  // The database stops taking connections and every open one is ended, as in a restart.
+  const name = new URL(db.url).pathname.slice(1);
+  const admin = postgres(new URL('/test', db.url).toString(), { max: 1, onnotice: () => {} });
+  await admin.unsafe(`alter database "${name}" with allow_connections false`);
+  await admin.unsafe(
+    `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+  );
+  // A fresh sign-in is looked up in the database (a cached one could still be served).
+  const created = await t.post(
+    '/api/conference/createConference',
+    { topic: 'Outage' },
+    alice.token,
+  );
+  expect(created.statusCode).toBe(503);
+  expect(created.json()).toMatchObject({ key: 'databaseUnavailable' });
+  expect(created.body).not.toMatch(/terminat|postgres|connection/i);
+
+  await admin.unsafe(`alter database "${name}" with allow_connections true`);
+  await admin.end();
+  await expect
+    .poll(
+      async () =>
+        (await t.post('/api/conference/createConference', { topic: 'Back' }, alice.token)).json()
+          .code,
+      {
+        timeout: 10_000,
+      },
+    )
+    .toBe(0);
+  // Nothing half-written: the meeting asked for during the outage does not exist.
+  const topics = await t.database.db
+    .select({ topic: conferences.topic })
+    .from(conferences)
+    .where(eq(conferences.creatorId, alice.userId));
+  expect(topics.map((c) => c.topic)).toEqual(['Back']);
+});
