@@ -9,6 +9,7 @@
  * Redis is unreachable calls are let through rather than refused.
  */
 import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config.js';
 import { normalizePhone } from '@meet/shared';
@@ -41,7 +42,7 @@ export async function registerRateLimits(
   limits: Config['limits'],
   shared?: { redisUrl: string; prefix: string },
 ): Promise<void> {
-  let redis: import('ioredis').Redis | undefined;
+  let redis: Redis | undefined;
   if (shared) {
     const { Redis } = await import('ioredis');
     redis = new Redis(shared.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
