@@ -3,6 +3,7 @@
  * fresh PostgreSQL database and the machine's Redis, each with its own port and data folder.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -98,5 +99,52 @@ export function createCluster(): TestCluster {
       psql(`drop database if exists "${name}" with (force)`);
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+export interface Balancer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A load balancer in front of api nodes, as a deployment has one: each new TCP connection (HTTP
+ * or WebSocket) goes to the first node that accepts it, so when that node dies the next
+ * connections go to the others.
+ */
+export async function startBalancer(port: number, backends: number[]): Promise<Balancer> {
+  const open = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    open.add(client);
+    client.on('close', () => open.delete(client));
+    client.pause();
+    const attempt = (i: number) => {
+      if (i >= backends.length) return client.destroy();
+      const upstream = net.connect(backends[i]!, '127.0.0.1');
+      let connected = false;
+      upstream.on('error', () => (connected ? client.destroy() : attempt(i + 1)));
+      upstream.once('connect', () => {
+        connected = true;
+        open.add(upstream);
+        client.on('error', () => upstream.destroy());
+        client.on('close', () => upstream.destroy());
+        upstream.on('close', () => {
+          open.delete(upstream);
+          client.destroy();
+        });
+        client.pipe(upstream).pipe(client);
+        client.resume();
+      });
+    };
+    attempt(0);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://localhost:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of open) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -7,7 +7,7 @@
  */
 import { expect, request as requests, test, type Page } from '@playwright/test';
 import { createMeeting, participant, registeredUser } from '../support/room';
-import { createCluster, type TestCluster } from '../support/cluster';
+import { createCluster, startBalancer, type TestCluster } from '../support/cluster';
 
 const base = Number(process.env.E2E_PORT ?? 4310) + 20;
 let cluster: TestCluster;
@@ -127,4 +127,50 @@ test('the media node holding a live meeting is killed: its members are back with
 
   for (const p of [host, guest]) await p.context.close();
   await api.dispose();
+});
+
+test('an api node is killed behind the load balancer: the meeting goes on and the host’s commands go through the other', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const apis = [
+    await cluster.start(base + 6, { ROLE: 'api' }),
+    await cluster.start(base + 7, { ROLE: 'api' }),
+  ];
+  await cluster.start(base + 8, { ROLE: 'media' });
+  const balancer = await startBalancer(
+    base + 5,
+    apis.map((n) => n.port),
+  );
+  const api = await requests.newContext({ baseURL: balancer.url });
+  const hostAccount = await registeredUser(api, 'Hana');
+  const conferenceId = await createMeeting(api, hostAccount.token, 'Front door');
+  const host = await participant(browser, hostAccount.token, balancer.url);
+  const guest = await participant(browser, undefined, balancer.url);
+  await host.room.joinThroughUi(conferenceId, 'Hana');
+  await guest.room.joinThroughUi(conferenceId, 'Gus');
+  const guestId = await guest.room.userId();
+  await host.room.expectVideoPlaying(guestId);
+
+  // Everything so far went through the first api node; it dies.
+  await apis[0]!.kill();
+
+  // The room's media never went through it: the members still see each other.
+  await host.room.expectVideoPlaying(guestId);
+  await guest.room.expectVideoPlaying(String(hostAccount.userId));
+  await expect(guest.room.page.getByTestId('connection-state')).toHaveAttribute(
+    'data-state',
+    'connected',
+  );
+  // A host command now reaches the other api node, which tells the media node.
+  await expect(guest.room.page.getByTestId('toggle-mic')).toHaveAttribute('aria-pressed', 'true');
+  await host.room.openPanel('members');
+  await host.room.memberAction(guestId, 'member-mute');
+  await expect(guest.room.page.getByTestId('toggle-mic')).toHaveAttribute('aria-pressed', 'false');
+  await guest.room.openPanel('chat');
+  await guest.room.sendChat('Still here');
+
+  for (const p of [host, guest]) await p.context.close();
+  await api.dispose();
+  await balancer.close();
 });

@@ -191,8 +191,16 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
   async switchDevice(choice: DeviceChoice): Promise<void> {
     this.choice = { ...this.choice, ...choice };
     for (const kind of ['audio', 'video'] as const) {
-      const id = kind === 'audio' ? choice.audioInputId : choice.videoInputId;
-      if (id === undefined || !this.tracks.localTrack('camera', kind)) continue;
+      // A new device, or the microphone's processing changed: the track is opened again.
+      const changed =
+        kind === 'audio'
+          ? choice.audioInputId !== undefined || choice.noiseSuppression !== undefined
+          : choice.videoInputId !== undefined;
+      const current = this.tracks.localTrack('camera', kind);
+      if (!changed || !current) continue;
+      // Chromium shares one audio processing between the tracks of a device: the old one stops
+      // first, or the new one comes with its settings.
+      if (kind === 'audio' && choice.noiseSuppression !== undefined) current.stop();
       const track = await this.open(kind);
       if (!track) continue;
       await this.setLocal(kind, track);
@@ -230,6 +238,7 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
       const track = await openTrack(
         kind,
         kind === 'audio' ? this.choice.audioInputId : this.choice.videoInputId,
+        this.choice.noiseSuppression ?? true,
       );
       this.devices.record(kind, 'Allow');
       return track;

@@ -26,12 +26,15 @@ export function videoConstraints(deviceId?: string): MediaTrackConstraints {
   };
 }
 
-export function audioConstraints(deviceId?: string): MediaTrackConstraints {
+export function audioConstraints(
+  deviceId?: string,
+  noiseSuppression = true,
+): MediaTrackConstraints {
   return {
     channelCount: 1,
     sampleRate: 48_000,
     echoCancellation: true,
-    noiseSuppression: true,
+    noiseSuppression,
     autoGainControl: true,
     ...(deviceId ? { deviceId: { exact: deviceId } } : {}),
   };
@@ -41,11 +44,12 @@ export function audioConstraints(deviceId?: string): MediaTrackConstraints {
 export async function openTrack(
   kind: 'audio' | 'video',
   deviceId?: string,
+  noiseSuppression = true,
 ): Promise<MediaStreamTrack> {
   try {
     const stream = await navigator.mediaDevices.getUserMedia(
       kind === 'audio'
-        ? { audio: audioConstraints(deviceId) }
+        ? { audio: audioConstraints(deviceId, noiseSuppression) }
         : { video: videoConstraints(deviceId) },
     );
     const track = kind === 'audio' ? stream.getAudioTracks()[0] : stream.getVideoTracks()[0];
@@ -53,7 +57,8 @@ export async function openTrack(
     return track;
   } catch (error) {
     // A chosen device that vanished: fall back to the default one once.
-    if (deviceId && (error as Error).name === 'OverconstrainedError') return openTrack(kind);
+    if (deviceId && (error as Error).name === 'OverconstrainedError')
+      return openTrack(kind, undefined, noiseSuppression);
     const e = error as { name?: string; message?: string };
     const original = { name: e.name ?? 'Error', message: e.message ?? '' };
     throw new MediaError(kind, mapMediaError(original.name, original.message), original);

@@ -29,6 +29,8 @@ export interface DeviceChoice {
   audioInputId?: string;
   videoInputId?: string;
   audioOutputId?: string;
+  /** The browser's own noise suppression on the microphone (on unless turned off). */
+  noiseSuppression?: boolean;
 }
 
 /** Saved locally under the Settings storage key (SPEC.md section 3). */
@@ -38,6 +40,8 @@ export interface Settings {
   audioOutputID: string;
   audioEnabled: boolean;
   videoEnabled: boolean;
+  /** The microphone's noise suppression (the browser's WebRTC audio processing). */
+  noiseSuppression: boolean;
 }
 
 export interface DeviceLists {

@@ -3,7 +3,8 @@
  * images that ship with the product and my uploads (each deletable), and an upload tile.
  * `useEffectsDialog` holds the behaviour. Test hooks: effects-dialog, effects-preview,
  * background-none, background-blur, background-image-<id> (aria-pressed when chosen),
- * background-delete-<id>, background-upload (the file input), effects-warning.
+ * background-delete-<id>, background-upload (the file input), effects-warning,
+ * noise-suppression (the microphone's switch).
  */
 import { useTranslation } from 'react-i18next';
 import { BACKGROUND_EXTENSIONS, type BackgroundImage, type BackgroundSetting } from '@meet/shared';
@@ -150,6 +151,18 @@ export function EffectsDialog({ onClose }: { onClose: () => void }) {
           </div>
         </div>
         <p className="effects-note">{t('room.effects.uploadHint')}</p>
+        <h3 className="effects-heading">{t('room.effects.microphone')}</h3>
+        <label className="effects-switch">
+          <input
+            type="checkbox"
+            role="switch"
+            data-testid="noise-suppression"
+            checked={d.noiseSuppression}
+            onChange={(e) => d.setNoiseSuppression(e.target.checked)}
+          />
+          <span>{t('room.effects.noiseSuppression')}</span>
+        </label>
+        <p className="effects-engine">{t('room.effects.noiseEngine')}</p>
       </div>
       {d.deleting && (
         <ConfirmDialog

@@ -2,7 +2,7 @@
  * The effects dialog's behaviour (SPEC.md section 4): the library (system images and my
  * uploads), choosing none, blur or an image (remembered on this device), uploading (checked
  * first, applied 500 ms after it lands), deleting after a confirm (the active image resets to
- * none), and a warning line that hides after 3 s.
+ * none), a warning line that hides after 3 s, and the microphone's noise suppression.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,8 @@ import {
 } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { backgroundsApi } from '../../api/backgrounds-api';
-import { useRoomClient } from '../room/RoomContext';
+import { useRoomClient, useRoomDispatch, useRoomState } from '../room/RoomContext';
+import { saveSettings } from '../room/settings-storage';
 import {
   afterDelete,
   loadBackgroundSetting,
@@ -35,6 +36,8 @@ export function useEffectsDialog() {
   const [warning, setWarning] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [deleting, setDeleting] = useState<BackgroundImage | null>(null);
+  const settings = useRoomState((s) => s.settings);
+  const dispatch = useRoomDispatch();
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const live = useRef(true);
 
@@ -123,9 +126,18 @@ export function useEffectsDialog() {
     if (next !== setting) choose(next);
   }, [choose, deleting, setting, warn]);
 
+  /** The microphone's noise suppression: remembered, and applied to the live microphone. */
+  const setNoiseSuppression = (on: boolean) => {
+    dispatch({ type: 'settings', settings: { noiseSuppression: on } });
+    saveSettings({ ...settings, noiseSuppression: on });
+    void client.switchDevice({ noiseSuppression: on });
+  };
+
   return {
     library,
     setting,
+    noiseSuppression: settings.noiseSuppression,
+    setNoiseSuppression,
     warning,
     uploading,
     deleting,

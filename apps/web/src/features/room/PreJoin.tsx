@@ -88,6 +88,7 @@ export function PreJoin({
       audioInputId: s.audioID || undefined,
       videoInputId: s.videoID || undefined,
       audioOutputId: s.audioOutputID || undefined,
+      noiseSuppression: s.noiseSuppression,
     });
 
   useEffect(() => {

@@ -126,6 +126,7 @@ export const DEFAULT_SETTINGS: Settings = {
   audioOutputID: '',
   audioEnabled: true,
   videoEnabled: true,
+  noiseSuppression: true,
 };
 
 export function initialRoomState(settings: Settings = DEFAULT_SETTINGS): RoomState {

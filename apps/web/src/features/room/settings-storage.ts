@@ -16,6 +16,8 @@ export function loadSettings(): Settings {
       audioOutputID: typeof parsed.audioOutputID === 'string' ? parsed.audioOutputID : '',
       audioEnabled: typeof parsed.audioEnabled === 'boolean' ? parsed.audioEnabled : true,
       videoEnabled: typeof parsed.videoEnabled === 'boolean' ? parsed.videoEnabled : true,
+      noiseSuppression:
+        typeof parsed.noiseSuppression === 'boolean' ? parsed.noiseSuppression : true,
     };
   } catch {
     return DEFAULT_SETTINGS;
