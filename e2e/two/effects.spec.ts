@@ -315,3 +315,99 @@ test('noise suppression is on by default; turned off, the microphone is sent wit
 
   for (const p of [ada, bo]) await p.context.close();
 });
+
+/** The median pitch (Hz) of a member's voice as this page receives it, over `ms`. */
+function receivedPitch(page: Page, peerId: string, ms = 4000): Promise<number | null> {
+  return page.evaluate(
+    async ({ id, ms }) => {
+      const audio = document.querySelector<HTMLAudioElement>(
+        `audio[data-peer-audio="${id}"][data-audio-source="camera"]`,
+      );
+      const stream = audio?.srcObject as MediaStream | null;
+      if (!stream) return null;
+      const context = new AudioContext();
+      await context.resume();
+      const analyser = context.createAnalyser();
+      analyser.fftSize = 4096;
+      context.createMediaStreamSource(stream).connect(analyser);
+      const frame = new Float32Array(analyser.fftSize);
+      const rate = context.sampleRate;
+      const pitches: number[] = [];
+      const until = performance.now() + ms;
+      while (performance.now() < until) {
+        await new Promise((r) => setTimeout(r, 40));
+        analyser.getFloatTimeDomainData(frame);
+        let energy = 0;
+        for (const v of frame) energy += v * v;
+        if (Math.sqrt(energy / frame.length) < 0.01) continue;
+        // Autocorrelation over lags for 60–500 Hz; the best normalised peak is the pitch.
+        let best = 0;
+        let bestLag = 0;
+        for (let lag = Math.floor(rate / 500); lag <= Math.ceil(rate / 60); lag++) {
+          let sum = 0;
+          let norm = 0;
+          for (let i = 0; i + lag < frame.length; i++) {
+            sum += frame[i]! * frame[i + lag]!;
+            norm += frame[i + lag]! * frame[i + lag]!;
+          }
+          const score = sum / Math.sqrt(energy * norm || 1);
+          if (score > best) {
+            best = score;
+            bestLag = lag;
+          }
+        }
+        if (best > 0.5 && bestLag > 0) pitches.push(rate / bestLag);
+      }
+      void context.close();
+      if (pitches.length < 5) return null;
+      pitches.sort((a, b) => a - b);
+      return pitches[Math.floor(pitches.length / 2)]!;
+    },
+    { id: peerId, ms },
+  );
+}
+
+test('the voice changer: the other member hears my voice higher, then deeper, switched mid-call without renegotiation', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const adaAccount = await registeredUser(request, 'Ada');
+  const conferenceId = await createMeeting(request, adaAccount.token, 'Voices');
+  const ada = await participant(browser, adaAccount.token);
+  const bo = await participant(browser);
+  // The effects dialog needs the camera on (SPEC.md: it closes with a camera error otherwise).
+  await ada.room.joinThroughUi(conferenceId, 'Ada');
+  await bo.room.joinThroughUi(conferenceId, 'Bo', { camera: false });
+  const adaId = String(adaAccount.userId);
+  const page = ada.room.page;
+
+  await expect
+    .poll(() => receivedPitch(bo.room.page, adaId, 1500), { timeout: 20_000 })
+    .not.toBeNull();
+  const own = (await receivedPitch(bo.room.page, adaId))!;
+
+  await page.getByTestId('effects-button').click();
+  await expect(page.getByTestId('voice-engine')).toContainText('no AI model');
+  await expect(page.getByTestId('voice-none')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('voice-higher').click();
+  await expect(page.getByTestId('voice-higher')).toHaveAttribute('aria-pressed', 'true');
+  await expect
+    .poll(async () => ((await receivedPitch(bo.room.page, adaId)) ?? 0) / own, { timeout: 30_000 })
+    .toBeGreaterThan(1.2);
+
+  await page.getByTestId('voice-deeper').click();
+  await expect
+    .poll(async () => ((await receivedPitch(bo.room.page, adaId)) ?? Infinity) / own, {
+      timeout: 30_000,
+    })
+    .toBeLessThan(0.85);
+
+  await page.getByTestId('voice-none').click();
+  await expect
+    .poll(async () => ((await receivedPitch(bo.room.page, adaId)) ?? 0) / own, { timeout: 30_000 })
+    .toBeGreaterThan(0.9);
+  console.log(`own voice ${own.toFixed(0)} Hz`);
+
+  for (const p of [ada, bo]) await p.context.close();
+});

@@ -14,6 +14,7 @@ import { publisherSignals } from './signals';
 import type { Tracks } from './track-store';
 import type { DeviceChoice, DeviceLists, PermissionStates } from './types';
 import { VideoEffects, effectModeOf } from './video-effects';
+import { VoiceEffects, type VoiceMode } from './voice-effects';
 
 const TOGGLE_DEBOUNCE_MS = 500;
 
@@ -48,6 +49,8 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
   private previewing: Promise<void> | undefined;
   /** The virtual background between the camera and what is shown and sent. */
   private readonly effects = new VideoEffects();
+  /** The voice changer between the microphone and what is shown and sent. */
+  private readonly voice = new VoiceEffects();
 
   constructor(
     private readonly tracks: Tracks,
@@ -63,6 +66,22 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
       this.emit('error', 'backgroundEffectsFailed');
       void this.showVideo(this.effects.output);
     });
+    this.voice.on('changed', () => void this.sendAudio(this.voice.output));
+    this.voice.on('failed', (error) => {
+      console.warn('voice changer failed', error);
+      this.emit('error', 'voiceChangerFailed');
+      void this.sendAudio(this.voice.output);
+    });
+  }
+
+  /** Changes my voice (none: my own); the microphone stays as it is when it is off. */
+  async setVoice(mode: VoiceMode): Promise<void> {
+    await this.voice.setMode(mode);
+  }
+
+  /** Plays my changed voice back to me. */
+  previewVoice(on: boolean): void {
+    this.voice.setPreview(on);
   }
 
   /** Sets the virtual background; the camera stays as it is when it is off. */
@@ -200,7 +219,7 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
       if (!changed || !current) continue;
       // Chromium shares one audio processing between the tracks of a device: the old one stops
       // first, or the new one comes with its settings.
-      if (kind === 'audio' && choice.noiseSuppression !== undefined) current.stop();
+      if (kind === 'audio' && choice.noiseSuppression !== undefined) await this.voice.input(null);
       const track = await this.open(kind);
       if (!track) continue;
       await this.setLocal(kind, track);
@@ -215,6 +234,7 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
 
   close(): void {
     this.effects.close();
+    this.voice.close();
     this.meter.stop();
     this.devices.close();
     this.removeAllListeners();
@@ -256,15 +276,28 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
     if (this.current && this.wanted?.video) await this.current.replaceVideo(track);
   }
 
+  /** Shows and sends the voice changer's output in place of the microphone. */
+  private async sendAudio(track: MediaStreamTrack | null): Promise<void> {
+    if (!this.tracks.localTrack('camera', 'audio') || !track) return;
+    this.tracks.setLocal('camera', 'audio', track);
+    this.meter.start(track, (power) =>
+      this.emit('volume', this.context.me()?.peerId ?? 'local', power),
+    );
+    this.emit('tracksChanged');
+    if (this.current && this.wanted?.audio) await this.current.replaceAudio(track);
+  }
+
   private async setLocal(kind: MediaKindName, input: MediaStreamTrack | null): Promise<void> {
     // Already shown (turning on what is on): the effect keeps its raw camera.
     if (kind === 'video' && input && input === this.tracks.localTrack('camera', kind)) return;
-    // The raw camera goes through the effect; what is stored (shown, sent) is its output.
+    // The raw camera goes through the effect, the raw microphone through the voice changer;
+    // what is stored (shown, sent) is their output, and they own (and stop) the raw tracks.
     if (kind === 'video') await this.effects.input(input);
+    else await this.voice.input(input);
     // Read after the wait: a pipeline may have started (or failed) meanwhile.
-    const track = kind === 'video' ? this.effects.output : input;
+    const track = kind === 'video' ? this.effects.output : this.voice.output;
     const old = this.tracks.localTrack('camera', kind);
-    if (old && old !== track) old.stop();
+    if (kind === 'video' && old && old !== track) old.stop();
     this.tracks.setLocal('camera', kind, track);
     if (kind === 'audio') {
       if (track)

@@ -26,6 +26,7 @@ import { peerConnectionConfig } from './ice-config';
 import { InterpretPlayer } from './interpret-player';
 import { ScreenShare } from './screen-share';
 import { RequestError, Signaling, type SignalingTarget } from './signaling';
+import type { VoiceMode } from './voice-effects';
 import { collectStats } from './stats';
 import type { VisibleTile } from './subscription-plan';
 import { SubscriptionSync } from './subscription-sync';
@@ -342,6 +343,14 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   /** The virtual background of my camera (issue 15). */
   setBackground(setting: BackgroundSetting): Promise<void> {
     return this.camera.setBackground(setting);
+  }
+
+  setVoice(mode: VoiceMode): Promise<void> {
+    return this.camera.setVoice(mode);
+  }
+
+  previewVoice(on: boolean): void {
+    this.camera.previewVoice(on);
   }
 
   switchDevice(choice: DeviceChoice): Promise<void> {

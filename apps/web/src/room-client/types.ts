@@ -4,6 +4,7 @@
  * serializable state from events into its store; tracks are looked up through `tracks`.
  */
 import type { SignalingTarget } from './signaling';
+import type { VoiceMode } from './voice-effects';
 import type {
   BackgroundSetting,
   BreakoutRequest,
@@ -164,6 +165,10 @@ export interface RoomClientApi {
   setCamera(on: boolean): Promise<void>;
   /** The virtual background of my camera (issue 15); shown and sent in place of the camera. */
   setBackground(setting: BackgroundSetting): Promise<void>;
+  /** The voice changer (none: my own voice), applied to what is sent without renegotiation. */
+  setVoice(mode: VoiceMode): Promise<void>;
+  /** Plays my changed voice back to me. */
+  previewVoice(on: boolean): void;
   switchDevice(choice: DeviceChoice): Promise<void>;
   /** Starts a screen share (with tab audio when offered); resolves false if the user cancelled. */
   startScreenShare(): Promise<boolean>;

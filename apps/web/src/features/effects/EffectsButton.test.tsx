@@ -28,6 +28,9 @@ function setup(cameraOn: boolean) {
   const listeners: ((key: string) => void)[] = [];
   const client = {
     setBackground: vi.fn().mockResolvedValue(undefined),
+    setVoice: vi.fn().mockResolvedValue(undefined),
+    previewVoice: vi.fn(),
+    switchDevice: vi.fn().mockResolvedValue(undefined),
     on: (_event: string, listener: (key: string) => void) => {
       listeners.push(listener);
       return () => undefined;

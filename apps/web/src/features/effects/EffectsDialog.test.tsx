@@ -25,6 +25,9 @@ async function setup() {
   vi.spyOn(backgroundsApi, 'getAll').mockResolvedValue(structuredClone(LIBRARY));
   const client = {
     setBackground: vi.fn().mockResolvedValue(undefined),
+    setVoice: vi.fn().mockResolvedValue(undefined),
+    previewVoice: vi.fn(),
+    switchDevice: vi.fn().mockResolvedValue(undefined),
     tracks: { get: () => undefined },
   } as unknown as RoomClientHandle;
   render(
@@ -37,13 +40,46 @@ async function setup() {
     </RoomProvider>,
   );
   await act(async () => undefined);
-  return { setBackground: client.setBackground as ReturnType<typeof vi.fn> };
+  const fn = (name: keyof RoomClientHandle) =>
+    (client as unknown as Record<string, ReturnType<typeof vi.fn>>)[name]!;
+  return {
+    setBackground: fn('setBackground'),
+    setVoice: fn('setVoice'),
+    previewVoice: fn('previewVoice'),
+    switchDevice: fn('switchDevice'),
+  };
 }
 
 const pressed = (id: string) => screen.getByTestId(id).getAttribute('aria-pressed');
 const file = (name: string, size: number) => new File([new Uint8Array(size)], name);
 
 describe('the effects dialog', () => {
+  test('noise suppression is on; switched off, the microphone is opened again without it and the choice is saved', async () => {
+    const { switchDevice } = await setup();
+    const toggle = screen.getByTestId('noise-suppression') as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    fireEvent.click(toggle);
+    expect(switchDevice).toHaveBeenCalledWith({ noiseSuppression: false });
+    expect(toggle.checked).toBe(false);
+    expect(JSON.parse(localStorage.getItem('settings')!)).toMatchObject({
+      noiseSuppression: false,
+    });
+  });
+
+  test('a voice is applied at once and remembered; the preview plays it and stops with the dialog', async () => {
+    const { setVoice, previewVoice } = await setup();
+    expect(pressed('voice-none')).toBe('true');
+    expect((screen.getByTestId('voice-preview') as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('voice-robot'));
+    expect(setVoice).toHaveBeenLastCalledWith('robot');
+    expect(pressed('voice-robot')).toBe('true');
+    expect(localStorage.getItem('meet.voiceSetting')).toBe('robot');
+    fireEvent.click(screen.getByTestId('voice-preview'));
+    expect(previewVoice).toHaveBeenLastCalledWith(true);
+    cleanup();
+    expect(previewVoice).toHaveBeenLastCalledWith(false);
+  });
+
   test('lists none, blur, the system images and mine; a choice is applied and remembered', async () => {
     const { setBackground } = await setup();
     expect(screen.getByTestId('effects-engine').textContent).toContain('MediaPipe');
@@ -125,7 +161,11 @@ describe('the effects dialog', () => {
 test('Escape in the delete confirm closes the confirm only', async () => {
   const onClose = vi.fn();
   vi.spyOn(backgroundsApi, 'getAll').mockResolvedValue(structuredClone(LIBRARY));
-  const client = { setBackground: vi.fn(), tracks: { get: () => undefined } };
+  const client = {
+    setBackground: vi.fn(),
+    previewVoice: vi.fn(),
+    tracks: { get: () => undefined },
+  };
   render(
     <RoomProvider
       client={client as unknown as RoomClientHandle}

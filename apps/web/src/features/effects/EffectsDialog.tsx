@@ -4,7 +4,8 @@
  * `useEffectsDialog` holds the behaviour. Test hooks: effects-dialog, effects-preview,
  * background-none, background-blur, background-image-<id> (aria-pressed when chosen),
  * background-delete-<id>, background-upload (the file input), effects-warning,
- * noise-suppression (the microphone's switch).
+ * noise-suppression (the microphone's switch), voice-none / voice-deeper / voice-higher /
+ * voice-robot (aria-pressed when chosen), voice-preview.
  */
 import { useTranslation } from 'react-i18next';
 import { BACKGROUND_EXTENSIONS, type BackgroundImage, type BackgroundSetting } from '@meet/shared';
@@ -14,7 +15,15 @@ import { TrackVideo, useTrack } from '../room/media';
 import { useRoomState } from '../room/RoomContext';
 import { isSelected } from './background-setting';
 import { imageSetting, useEffectsDialog } from './useEffectsDialog';
+import { VOICE_MODES } from '../../room-client/voice-effects';
 import './effects.css';
+
+const VOICE_LABELS = {
+  none: 'room.effects.voiceNone',
+  deeper: 'room.effects.voiceDeeper',
+  higher: 'room.effects.voiceHigher',
+  robot: 'room.effects.voiceRobot',
+} as const;
 
 const ACCEPT = BACKGROUND_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
@@ -163,6 +172,35 @@ export function EffectsDialog({ onClose }: { onClose: () => void }) {
           <span>{t('room.effects.noiseSuppression')}</span>
         </label>
         <p className="effects-engine">{t('room.effects.noiseEngine')}</p>
+        <h3 className="effects-heading">{t('room.effects.voice')}</h3>
+        <p className="effects-engine" data-testid="voice-engine">
+          {t('room.effects.voiceEngine')}
+        </p>
+        <div className="effects-voices" role="group" aria-label={t('room.effects.voice')}>
+          {VOICE_MODES.map((mode) => (
+            <button
+              key={mode}
+              type="button"
+              data-testid={`voice-${mode}`}
+              className={`effects-voice${d.voice === mode ? ' effects-voice--chosen' : ''}`}
+              aria-pressed={d.voice === mode}
+              onClick={() => d.chooseVoice(mode)}
+            >
+              {t(VOICE_LABELS[mode])}
+            </button>
+          ))}
+        </div>
+        <label className="effects-switch">
+          <input
+            type="checkbox"
+            role="switch"
+            data-testid="voice-preview"
+            checked={d.previewing}
+            disabled={d.voice === 'none'}
+            onChange={d.togglePreview}
+          />
+          <span>{t('room.effects.voicePreview')}</span>
+        </label>
       </div>
       {d.deleting && (
         <ConfirmDialog

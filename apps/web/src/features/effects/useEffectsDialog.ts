@@ -2,7 +2,8 @@
  * The effects dialog's behaviour (SPEC.md section 4): the library (system images and my
  * uploads), choosing none, blur or an image (remembered on this device), uploading (checked
  * first, applied 500 ms after it lands), deleting after a confirm (the active image resets to
- * none), a warning line that hides after 3 s, and the microphone's noise suppression.
+ * none), a warning line that hides after 3 s, the microphone's noise suppression, and the voice
+ * changer (remembered on this device) with its preview.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,8 @@ import { ApiError } from '../../api/client';
 import { backgroundsApi } from '../../api/backgrounds-api';
 import { useRoomClient, useRoomDispatch, useRoomState } from '../room/RoomContext';
 import { saveSettings } from '../room/settings-storage';
+import type { VoiceMode } from '../../room-client/voice-effects';
+import { loadVoiceSetting, saveVoiceSetting } from './voice-setting';
 import {
   afterDelete,
   loadBackgroundSetting,
@@ -38,6 +41,10 @@ export function useEffectsDialog() {
   const [deleting, setDeleting] = useState<BackgroundImage | null>(null);
   const settings = useRoomState((s) => s.settings);
   const dispatch = useRoomDispatch();
+  const [voice, setVoice] = useState<VoiceMode>(loadVoiceSetting);
+  const [previewing, setPreviewing] = useState(false);
+  // The preview ends with the dialog.
+  useEffect(() => () => client.previewVoice(false), [client]);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const live = useRef(true);
 
@@ -133,11 +140,26 @@ export function useEffectsDialog() {
     void client.switchDevice({ noiseSuppression: on });
   };
 
+  /** My voice through the voice changer: remembered, applied at once to what is sent. */
+  const chooseVoice = (mode: VoiceMode) => {
+    setVoice(mode);
+    saveVoiceSetting(mode);
+    void client.setVoice(mode);
+  };
+  const togglePreview = () => {
+    client.previewVoice(!previewing);
+    setPreviewing(!previewing);
+  };
+
   return {
     library,
     setting,
     noiseSuppression: settings.noiseSuppression,
     setNoiseSuppression,
+    voice,
+    chooseVoice,
+    previewing,
+    togglePreview,
     warning,
     uploading,
     deleting,
