@@ -18,6 +18,7 @@ export * from './domain/browser.js';
 export * from './domain/schedule.js';
 export * from './domain/room-layout.js';
 export * from './domain/recording-layout.js';
+export * from './domain/local-recording.js';
 export * from './domain/caption-lines.js';
 export * from './domain/media-permissions.js';
 export * from './domain/poll.js';

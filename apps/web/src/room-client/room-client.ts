@@ -27,6 +27,7 @@ import { InterpretPlayer } from './interpret-player';
 import { ScreenShare } from './screen-share';
 import { RequestError, Signaling, type SignalingTarget } from './signaling';
 import type { VoiceMode } from './voice-effects';
+import { LocalRecorder, type RecordingScene } from './local-recorder';
 import { collectStats } from './stats';
 import type { VisibleTile } from './subscription-plan';
 import { SubscriptionSync } from './subscription-sync';
@@ -66,6 +67,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   );
   private readonly interpreted = new InterpretPlayer();
   private signaling: Signaling | undefined;
+  private recorder: LocalRecorder | undefined;
   /** Every new peer connection's configuration: the latest join answer's TURN relays. */
   private rtc = peerConnectionConfig([]);
   private peers = new Map<string, PeerInfo>();
@@ -353,6 +355,25 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     this.camera.previewVoice(on);
   }
 
+  startLocalRecording(
+    meeting: { meetingId: string; theme: string },
+    scene: () => RecordingScene,
+  ): Promise<boolean> {
+    if (!this.recorder) {
+      const recorder = new LocalRecorder(this.tracks, scene);
+      recorder.on('state', (state) => this.emit('localRecording', state));
+      recorder.on('saved', (name) => this.emit('localRecordingSaved', name));
+      recorder.on('error', (key) => this.emit('error', key));
+      this.on('tracksChanged', () => recorder.handleTracksChanged());
+      this.recorder = recorder;
+    }
+    return this.recorder.start(meeting);
+  }
+
+  async stopLocalRecording(): Promise<void> {
+    await this.recorder?.stop();
+  }
+
   switchDevice(choice: DeviceChoice): Promise<void> {
     if (choice.audioOutputId !== undefined) this.interpreted.setSink(choice.audioOutputId);
     return this.camera.switchDevice(choice);
@@ -429,6 +450,8 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   private shutdown(): void {
     this.closed = true;
+    // Leaving finishes a local recording (its file is kept).
+    void this.recorder?.stop();
     this.interpreted.stopAll();
     this.closeTransports();
     this.signaling?.close();

@@ -47,6 +47,15 @@ export class Tracks implements TrackStore {
     return changed;
   }
 
+  /** Every live audio track: mine (microphone, shared audio) and each member's I receive. */
+  audioTracks(): MediaStreamTrack[] {
+    const all: MediaStreamTrack[] = [];
+    for (const [key, track] of this.local) if (key.endsWith('/audio')) all.push(track);
+    for (const [key, track] of this.remote)
+      if (key.endsWith('/audio') && track.readyState === 'live') all.push(track);
+    return all.filter((t) => t.readyState === 'live');
+  }
+
   stopLocal(): void {
     for (const track of this.local.values()) track.stop();
     this.local.clear();

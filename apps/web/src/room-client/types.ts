@@ -5,6 +5,8 @@
  */
 import type { SignalingTarget } from './signaling';
 import type { VoiceMode } from './voice-effects';
+import type { RecordingScene } from './local-recorder';
+import type { LocalRecordingState } from '@meet/shared';
 import type {
   BackgroundSetting,
   BreakoutRequest,
@@ -133,6 +135,10 @@ export interface RoomClientEvents {
   breakoutBroadcast: [text: string, from: string];
   /** Hosts: a member in a breakout room asks for help. */
   breakoutHelp: [request: { userId: number; displayName: string; room: number }];
+  /** My local recording's state (idle, recording, stopping). */
+  localRecording: [state: LocalRecordingState];
+  /** A local recording's file was finished under this name. */
+  localRecordingSaved: [name: string];
 }
 
 /** Why my speech cannot be interpreted now (SPEC.md section 5), an i18n key under room.captions.refused. */
@@ -169,6 +175,15 @@ export interface RoomClientApi {
   setVoice(mode: VoiceMode): Promise<void>;
   /** Plays my changed voice back to me. */
   previewVoice(on: boolean): void;
+  /**
+   * Records the meeting as I see it into local files (`scene` says what the room shows, asked
+   * at every frame); false when it did not start. Call from a click (the folder picker).
+   */
+  startLocalRecording(
+    meeting: { meetingId: string; theme: string },
+    scene: () => RecordingScene,
+  ): Promise<boolean>;
+  stopLocalRecording(): Promise<void>;
   switchDevice(choice: DeviceChoice): Promise<void>;
   /** Starts a screen share (with tab audio when offered); resolves false if the user cancelled. */
   startScreenShare(): Promise<boolean>;

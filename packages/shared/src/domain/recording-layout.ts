@@ -76,7 +76,7 @@ interface MemberState {
   sharingSince: number | null;
 }
 
-type Rect = Pick<LayoutBox, 'x' | 'y' | 'w' | 'h'>;
+export type Rect = Pick<LayoutBox, 'x' | 'y' | 'w' | 'h'>;
 
 const FULL: Rect = { x: 0, y: 0, w: RECORDING_WIDTH, h: RECORDING_HEIGHT };
 const even = (n: number) => Math.floor(n / 2) * 2;
@@ -116,6 +116,17 @@ export function gridRects(count: number): Rect[] {
     rects.push({ x: left + (i % cols) * w, y: top + row * h, w, h });
   }
   return rects;
+}
+
+/**
+ * Where `count` tiles go on the picture, for a layout known at each moment (a local recording
+ * draws the room as its member sees it): the grid, or the main window (first) and the side column.
+ */
+export function sceneRects(layout: RecordingLayoutKind, count: number): Rect[] {
+  if (count <= 0) return [];
+  if (layout === 'grid') return gridRects(Math.min(count, GRID_PAGE_SIZE));
+  const side = Math.min(count - 1, SPEECH_SIDE_TILES);
+  return [side > 0 ? speechMainRect() : FULL, ...sideRects(side)];
 }
 
 const order: Record<TimelineType, number> = {

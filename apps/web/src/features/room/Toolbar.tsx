@@ -19,6 +19,7 @@ import { CaptionsToggle } from '../captions/CaptionsToggle';
 import { InterpretButton } from '../captions/InterpretButton';
 // Cloud recording (issue 11): the host's record button and popover.
 import { RoomRecordButton } from '../recordings/RoomRecordButton';
+import { LocalRecordButton } from '../local-recording/LocalRecordButton';
 // Background effects (issue 15).
 import { EffectsButton } from '../effects/EffectsButton';
 import { KeyboardShortcuts } from './KeyboardShortcuts';
@@ -226,6 +227,7 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
         <CaptionsToggle />
         <InterpretButton />
         <RoomRecordButton />
+        <LocalRecordButton />
         {!c.host && (
           <button
             type="button"
