@@ -111,6 +111,19 @@ export const LOG_UPLOAD_DELAY_MS = 200;
 
 /** Virtual backgrounds (SPEC.md sections 5 and 9). */
 export const BACKGROUND_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Picture-in-picture sharing (SPEC.md section 5): the files a member may share, at most 10 MB. */
+export const FILE_SHARE_MAX_BYTES = 10 * 1024 * 1024;
+export type FileShareKind = 'image' | 'video';
+export const FILE_SHARE_TYPES: readonly {
+  mime: string;
+  extensions: readonly string[];
+  kind: FileShareKind;
+}[] = [
+  { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'], kind: 'image' },
+  { mime: 'image/png', extensions: ['png'], kind: 'image' },
+  { mime: 'video/mp4', extensions: ['mp4'], kind: 'video' },
+];
 export const BACKGROUND_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
 /** Uploaded backgrounds are stored as squares of at most this side. */
 export const BACKGROUND_STORED_SIDE = 1024;

@@ -90,6 +90,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     void this.camera.watchPermissions();
     this.screen.on('tracksChanged', () => this.emit('tracksChanged'));
     this.screen.on('error', (key) => this.emit('error', key));
+    this.screen.on('fileShare', (state) => this.emit('fileShare', state));
     this.subscriptions.on('tracks', (entries) => {
       if (this.tracks.setRemote(entries)) this.emit('tracksChanged');
     });
@@ -385,6 +386,14 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   stopScreenShare(): Promise<void> {
     return this.screen.stop();
+  }
+
+  startFileShare(file: File): Promise<boolean> {
+    return this.screen.startFile(file, () => this.tracks.localTrack('camera', 'video'));
+  }
+
+  pauseFileShare(paused: boolean): void {
+    this.screen.setFilePaused(paused);
   }
 
   sendMessage(content: string): Promise<ChatMessage> {

@@ -4,20 +4,30 @@
  * The tracks go into the track store it is given; it reaches the socket through a function and
  * never holds the RoomClient.
  */
+import type { FileShareKind } from '@meet/shared';
 import { Emitter } from './emitter';
+import { fileShareKind, openFileShare, type FileShareStream } from './file-share';
 import { Publisher } from './publisher';
 import type { Signaling } from './signaling';
 import { publisherSignals } from './signals';
 import type { Tracks } from './track-store';
 
+export interface FileShareState {
+  kind: FileShareKind;
+  paused: boolean;
+}
+
 export interface ScreenShareEvents {
   tracksChanged: [];
+  /** I share a file (picture-in-picture), or stopped (null). */
+  fileShare: [state: FileShareState | null];
   /** A user-facing failure; `key` is an i18n key under `room.errors`. */
   error: [key: string];
 }
 
 export class ScreenShare extends Emitter<ScreenShareEvents> {
   private publisher: Publisher | undefined;
+  private file: FileShareStream | undefined;
 
   constructor(
     private readonly tracks: Tracks,
@@ -42,13 +52,45 @@ export class ScreenShare extends Emitter<ScreenShareEvents> {
         this.emit('error', 'screenDenied');
       return false;
     }
+    return this.begin(stream);
+  }
+
+  /**
+   * Shares a file (JPG, PNG or MP4 of at most 10 MB) with my camera over its corner, in place of
+   * a screen; false when it is refused (with the reason as an error) or could not be published.
+   */
+  async startFile(file: File, camera: () => MediaStreamTrack | undefined): Promise<boolean> {
+    const check = fileShareKind(file);
+    if ('refusal' in check) {
+      this.emit('error', check.refusal);
+      return false;
+    }
+    if (this.tracks.localTrack('screen', 'video')) await this.stop();
+    try {
+      this.file = await openFileShare(file, check.kind, camera);
+    } catch {
+      this.emit('error', 'fileShareFailed');
+      return false;
+    }
+    this.emit('fileShare', { kind: check.kind, paused: false });
+    return this.begin(this.file.stream);
+  }
+
+  /** Pauses or resumes the shared video, for everyone. */
+  setFilePaused(paused: boolean): void {
+    if (!this.file) return;
+    this.file.setPaused(paused);
+    this.emit('fileShare', { kind: this.file.kind, paused });
+  }
+
+  private async begin(stream: MediaStream): Promise<boolean> {
     const video = stream.getVideoTracks()[0];
     if (!video) {
       stream.getTracks().forEach((t) => t.stop());
       this.emit('error', 'streamEmpty');
       return false;
     }
-    video.contentHint = 'detail';
+    if (!this.file) video.contentHint = 'detail';
     video.addEventListener('ended', () => void this.stop());
     this.tracks.setLocal('screen', 'video', video);
     this.tracks.setLocal('screen', 'audio', stream.getAudioTracks()[0] ?? null);
@@ -70,6 +112,11 @@ export class ScreenShare extends Emitter<ScreenShareEvents> {
 
   async stop(): Promise<void> {
     const had = this.publisher || this.tracks.localTrack('screen', 'video');
+    if (this.file) {
+      this.file.close();
+      this.file = undefined;
+      this.emit('fileShare', null);
+    }
     this.publisher?.close();
     this.publisher = undefined;
     this.tracks.localTrack('screen', 'video')?.stop();

@@ -6,6 +6,7 @@
 import type { SignalingTarget } from './signaling';
 import type { VoiceMode } from './voice-effects';
 import type { RecordingScene } from './local-recorder';
+import type { FileShareState } from './screen-share';
 import type { LocalRecordingState } from '@meet/shared';
 import type {
   BackgroundSetting,
@@ -135,6 +136,8 @@ export interface RoomClientEvents {
   breakoutBroadcast: [text: string, from: string];
   /** Hosts: a member in a breakout room asks for help. */
   breakoutHelp: [request: { userId: number; displayName: string; room: number }];
+  /** I share a file (its kind, and whether its video is paused), or stopped (null). */
+  fileShare: [state: FileShareState | null];
   /** My local recording's state (idle, recording, stopping). */
   localRecording: [state: LocalRecordingState];
   /** A local recording's file was finished under this name. */
@@ -188,6 +191,13 @@ export interface RoomClientApi {
   /** Starts a screen share (with tab audio when offered); resolves false if the user cancelled. */
   startScreenShare(): Promise<boolean>;
   stopScreenShare(): Promise<void>;
+  /**
+   * Shares a JPG, PNG or MP4 (at most 10 MB) as my screen, with my camera over its corner; false
+   * when refused (the reason comes as an error) or not published.
+   */
+  startFileShare(file: File): Promise<boolean>;
+  /** Pauses or resumes the shared video for everyone. */
+  pauseFileShare(paused: boolean): void;
   /** Which members' video the UI shows and how big: only these are subscribed, at these layers. */
   setVisible(views: { peerId: string; source: MediaSource; layer: 0 | 1 | 2 }[]): void;
   /** Sends a chat message; resolves with the stored message or rejects with the server's refusal. */

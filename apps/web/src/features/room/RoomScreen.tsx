@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { RoomClient } from '../../room-client/room-client';
 import { joinPayloadFor } from '../meetings/join-session';
 import { toolApi } from '../../api/tool-api';
+import { FileShareBar } from '../file-share/FileShareBar';
 import { ConnectionBanner, ConnectionState } from './ConnectionBanner';
 // Breakout rooms (issue 16): the strip of the room I am in.
 import { BreakoutBanner } from '../breakout/BreakoutBanner';
@@ -95,6 +96,7 @@ function Room({ conferenceId, extras }: { conferenceId: string; extras?: ReactNo
         </div>
         {/* Between the stage and the toolbar, in the flow: the stage makes room, no tile is covered. */}
         <HostMessage />
+        <FileShareBar />
         <Toolbar conferenceId={conferenceId} extras={extras} />
         <ConnectionBanner />
         <RoomAnnouncer />

@@ -20,6 +20,7 @@ import { InterpretButton } from '../captions/InterpretButton';
 // Cloud recording (issue 11): the host's record button and popover.
 import { RoomRecordButton } from '../recordings/RoomRecordButton';
 import { LocalRecordButton } from '../local-recording/LocalRecordButton';
+import { FileShareButton } from '../file-share/FileShareButton';
 // Background effects (issue 15).
 import { EffectsButton } from '../effects/EffectsButton';
 import { KeyboardShortcuts } from './KeyboardShortcuts';
@@ -223,6 +224,7 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
         >
           {c.sharing ? <StopShareIcon /> : <ShareIcon />}
         </button>
+        <FileShareButton disabled={c.connection !== 'connected'} held={c.shareHeld} />
         <EffectsButton />
         <CaptionsToggle />
         <InterpretButton />

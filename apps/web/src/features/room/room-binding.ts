@@ -37,6 +37,13 @@ const KNOWN_ERRORS = [
   'meetingFull',
   'forceMuted',
   'videoDisabled',
+  'backgroundEffectsFailed',
+  'voiceChangerFailed',
+  'localRecordingUnsupported',
+  'localRecordingFailed',
+  'fileShareType',
+  'fileShareTooBig',
+  'fileShareFailed',
 ] as const;
 type KnownError = (typeof KNOWN_ERRORS)[number];
 const WARNING_ERRORS: readonly string[] = [
@@ -45,6 +52,8 @@ const WARNING_ERRORS: readonly string[] = [
   'turnOnAudioFailed',
   'forceMuted',
   'videoDisabled',
+  'fileShareType',
+  'fileShareTooBig',
 ];
 export type Translate = (
   key:
