@@ -98,6 +98,8 @@ test('two nodes on one database and Redis form a cluster', async () => {
   const live = await nodeOf(a).liveNodes();
   expect(live.map((n) => n.id).sort()).toEqual([nodeOf(a).nodeId, nodeOf(b).nodeId].sort());
   expect(live.map((n) => `http://127.0.0.1:${n.port}`).sort()).toEqual([baseA, baseB].sort());
+  const health = (await b.app.inject({ method: 'GET', url: '/healthz' })).json();
+  expect(health.cluster).toEqual({ node: nodeOf(b).nodeId, role: 'all', liveNodes: 2 });
 });
 
 describe('placement', () => {

@@ -37,12 +37,23 @@ export default async function systemRoutes(app: FastifyInstance) {
           janusRestarts: janus.restarts,
         }
       : { janus: 'off' };
+    // With several nodes: this one, and how many the cluster has alive.
+    const cluster = app.services.cluster
+      ? {
+          cluster: {
+            node: app.services.cluster.nodes.nodeId,
+            role: app.services.config.role,
+            liveNodes: (await app.services.cluster.nodes.liveNodes()).length,
+          },
+        }
+      : {};
     return {
       status: 'ok',
       version: CLIENT_VERSION,
       database: database.kind,
       databaseMs: Math.round((performance.now() - started) * 10) / 10,
       ...media,
+      ...cluster,
       // The AI engine in use for each capability, or 'none'.
       engines: engines.describe(),
     };
