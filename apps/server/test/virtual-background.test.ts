@@ -56,8 +56,15 @@ describe('/virtual/background', () => {
 
     const list = await getAll(ada);
     expect(list.code).toBe(0);
-    expect(list.payload.systemBackground).toEqual(SYSTEM_BACKGROUNDS);
+    expect(list.payload.systemBackground).toEqual(
+      SYSTEM_BACKGROUNDS.map((b) => ({ ...b, base64: expect.any(String) })),
+    );
     expect(list.payload.systemBackground.length).toBeGreaterThan(0);
+    // Each entry carries a small JPEG of itself (SPEC.md's base64), the uploads too.
+    for (const b of [...list.payload.systemBackground, ...list.payload.userBackground]) {
+      const jpeg = await sharp(Buffer.from(b.base64, 'base64')).metadata();
+      expect(jpeg).toMatchObject({ format: 'jpeg', width: 96, height: 96 });
+    }
     const ids = list.payload.userBackground.map((b: { id: string }) => b.id);
     expect(ids).toContain(mine.payload.id);
     expect(ids).not.toContain(theirs.payload.id);

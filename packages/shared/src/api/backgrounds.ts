@@ -9,6 +9,8 @@ export const backgroundImage = z.object({
   id: z.string(),
   viewImg: z.string(),
   type: backgroundType,
+  /** A small JPEG of the image (base64, no data: prefix) to show before `viewImg` loads. */
+  base64: z.string().optional(),
 });
 export type BackgroundImage = z.infer<typeof backgroundImage>;
 

@@ -3,6 +3,8 @@
  * /api/virtual/background: the images that ship with the product plus my uploads (`getAll`),
  * `upload` (png/jpg/jpeg under 2 MB, stored as a centred square PNG) and `deleteOne` (mine only).
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,6 +27,7 @@ import { readUpload } from '../../../lib/multipart.js';
 import { ok } from '../../../lib/reply.js';
 import { virtualBackgrounds, type VirtualBackgroundRow } from '../../../db/schema/index.js';
 import { authenticate } from '../../../plugins/auth.js';
+import { findWebDist } from '../../web.js';
 
 const FORMATS = new Set(['png', 'jpeg']);
 
@@ -32,9 +35,61 @@ function entry(row: VirtualBackgroundRow): BackgroundImage {
   return { id: String(row.id), viewImg: `/files/${row.fileKey}`, type: 'upload' };
 }
 
+/** The base64 thumbnails' side, and how many are kept (they are derived, so only cached). */
+const THUMB_SIDE = 96;
+const THUMB_CACHE = 500;
+
 export default async function virtualBackgroundRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { database, blobs } = app.services;
+  const webDist = findWebDist(app.services.config.webDist);
+  const thumbs = new Map<string, string>();
+  const logFailure = (error: unknown) =>
+    app.log.warn({ err: error }, 'a background thumbnail could not be made');
+
+  /** A small JPEG of an image as base64, made once; undefined when the image cannot be read. */
+  async function thumbnail(key: string, load: () => Promise<Buffer | null>) {
+    const cached = thumbs.get(key);
+    if (cached) return cached;
+    try {
+      const data = await load();
+      if (!data) return undefined;
+      const { default: sharp } = await import('sharp');
+      const jpeg = await sharp(data)
+        .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'cover' })
+        .jpeg({ quality: 70 })
+        .toBuffer();
+      const base64 = jpeg.toString('base64');
+      if (thumbs.size >= THUMB_CACHE) thumbs.delete(thumbs.keys().next().value!);
+      thumbs.set(key, base64);
+      return base64;
+    } catch (error) {
+      logFailure(error);
+      return undefined;
+    }
+  }
+
+  const systemImage = (viewImg: string) => async () => {
+    const name = path.basename(viewImg);
+    for (const dir of webDist
+      ? [path.join(webDist, 'backgrounds'), path.join(webDist, '..', 'public', 'backgrounds')]
+      : []) {
+      const data = await readFile(path.join(dir, name)).catch(() => null);
+      if (data) return data;
+    }
+    return null;
+  };
+  const uploadedImage = (fileKey: string) => async () => {
+    const blob = await blobs.get(fileKey);
+    if (!blob) return null;
+    const parts: Buffer[] = [];
+    for await (const chunk of blob.stream) parts.push(chunk as Buffer);
+    return Buffer.concat(parts);
+  };
+  const withThumb = async (image: BackgroundImage, load: () => Promise<Buffer | null>) => {
+    const base64 = await thumbnail(image.viewImg, load);
+    return base64 ? { ...image, base64 } : image;
+  };
   const { db } = database;
   const tags = ['backgrounds'];
 
@@ -48,8 +103,12 @@ export default async function virtualBackgroundRoutes(fastify: FastifyInstance) 
         .where(eq(virtualBackgrounds.userId, request.user!.id))
         .orderBy(asc(virtualBackgrounds.id));
       return ok(request, {
-        userBackground: rows.map(entry),
-        systemBackground: [...SYSTEM_BACKGROUNDS],
+        userBackground: await Promise.all(
+          rows.map((row) => withThumb(entry(row), uploadedImage(row.fileKey))),
+        ),
+        systemBackground: await Promise.all(
+          SYSTEM_BACKGROUNDS.map((image) => withThumb(image, systemImage(image.viewImg))),
+        ),
       });
     },
   );
