@@ -17,6 +17,7 @@ import {
   type Member,
 } from './room-members.js';
 import { inboxes } from './message-inbox.js';
+import { freePort } from '../src/janus/janus-process.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -250,6 +251,26 @@ describe('a node that goes away', () => {
     // The next member to ask gets a live node.
     const config = (await b.post('/api/getServerConfig', { conferenceId: meeting.id })).json();
     expect([baseA, baseB]).toContain(local(config.payload.mediaServer));
+  });
+
+  test('a member asking where the meeting is finds a node whose port refuses connections dead at once, without waiting for its heartbeat', async () => {
+    const meeting = await createMeeting(a);
+    await join(a, meeting.hostToken, meeting.id);
+    const row = (await a.app.services.conferences.byNumber(meeting.id))!;
+    const database = a.database.db;
+    // A node that beat a moment ago, on a port where nothing listens any more (it was killed).
+    const closed = await freePort();
+    await database.execute(sql`insert into cluster_nodes (id, role, port, started_at, seen_at)
+      values ('killed-node', 'media', ${closed}, now(), now())`);
+    await database.execute(sql`insert into meeting_placements (conference_id, node_id, placed_at)
+      values (${row.id}, 'killed-node', now()) on conflict (conference_id) do update set node_id = 'killed-node'`);
+    expect((await a.app.services.cluster!.nodes.placement(row.id))?.id).toBe('killed-node');
+
+    const config = (await b.post('/api/getServerConfig', { conferenceId: meeting.id })).json();
+    expect([baseA, baseB]).toContain(local(config.payload.mediaServer));
+    expect(
+      await database.select().from(clusterNodes).where(eq(clusterNodes.id, 'killed-node')),
+    ).toEqual([]);
   });
 
   test('when the holding node leaves, its members reconnect to the other node and meet again', async () => {

@@ -122,6 +122,27 @@ export class ClusterNodes extends EventEmitter<ClusterEvents> {
     return row;
   }
 
+  /**
+   * A member lost its connection to the meeting's node: if that node's port refuses connections
+   * (the process is gone), it is taken for dead now rather than after its heartbeat lapses, and
+   * the meeting is placed again at once. A node that answers, or cannot be reached to ask (a
+   * timeout, an unknown host), is left to its heartbeat.
+   */
+  async checkPlacement(conferenceRowId: number, at: (node: MediaNode) => string): Promise<void> {
+    const node = await this.placement(conferenceRowId);
+    if (!node || node.id === this.nodeId) return;
+    const refused = await fetch(`${at(node)}/healthz`, { signal: AbortSignal.timeout(PROBE_MS) })
+      .then(() => false)
+      .catch((error: unknown) => connectionRefused(error));
+    if (!refused) return;
+    this.log.warn({ node: node.id }, 'a media node refuses connections: taken for dead');
+    await this.db
+      .update(clusterNodes)
+      .set({ seenAt: sql`now() - interval '1 hour'` })
+      .where(eq(clusterNodes.id, node.id));
+    await this.reap();
+  }
+
   /** Live nodes (the operators' view, and the tests'). */
   async liveNodes(): Promise<
     { id: string; role: string; publicUrl: string | null; port: number }[]
@@ -205,6 +226,16 @@ export class ClusterNodes extends EventEmitter<ClusterEvents> {
     });
     if (orphaned.length > 0) this.emit('orphaned', orphaned);
   }
+}
+
+const PROBE_MS = 1000;
+
+function connectionRefused(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    if ((e as { code?: unknown }).code === 'ECONNREFUSED') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** The address members use for a node: its PUBLIC_URL, or its port at the host they reached. */

@@ -133,7 +133,7 @@ export class Signaling extends Emitter<SignalingEvents> {
   private startLocating(): void {
     const locate = this.target.locate;
     if (!locate || this.locating) return;
-    this.locating = setInterval(() => {
+    const ask = () =>
       locate().then(
         (server) => {
           if (server && this.locating && server !== this.server && this.socket?.connected !== true)
@@ -141,7 +141,8 @@ export class Signaling extends Emitter<SignalingEvents> {
         },
         () => undefined,
       );
-    }, LOCATE_EVERY_MS);
+    this.locating = setInterval(ask, LOCATE_EVERY_MS);
+    void ask();
   }
 
   private stopLocating(): void {

@@ -23,7 +23,10 @@ export async function mediaServerOf(
 ): Promise<string> {
   const { cluster, conferences } = request.server.services;
   const row = cluster && (await conferences.byNumber(conferenceId));
-  return row ? (await mediaNodeOf(request, row.id)).mediaServer : mediaServerUrl(request);
+  if (!row) return mediaServerUrl(request);
+  // Asked by a member whose connection to the meeting dropped: is its node still there?
+  await cluster.nodes.checkPlacement(row.id, (node) => nodeUrl(node, request));
+  return (await mediaNodeOf(request, row.id)).mediaServer;
 }
 
 /** The media node for a meeting's row, and its id ('local' when this node is alone). */
