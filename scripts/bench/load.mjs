@@ -24,6 +24,9 @@
 //   --kbps 500 --fps 30 --size 640x360   the video sent (the clip is encoded once per setting)
 //   --port 4400       the server's port (Janus RTP ports 42000-42999)
 // CPU figures are noisy when anything else runs on the machine; the tool's own CPU is part of it.
+// On a 2-core machine at 25 members Janus (~115% of a core) and the tool (~70%) fill both cores
+// and the tool falls behind (the Details table: lag growth, UDP drops, queued KB); the loss and
+// fps figures are then partly the tool's. --audios 8 (or fewer members) keeps it within reach.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,10 +69,15 @@ const log = (...a) => console.error(`[load ${new Date().toISOString().slice(11, 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const children = new Set();
-process.on('exit', () => {
+process.on('exit', (code) => {
+  if (code !== 0) log(`exiting with code ${code}`);
   for (const child of children) child.kill('SIGKILL');
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(1));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, () => {
+    log(`${signal}: stopping`);
+    process.exit(1);
+  });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'meet-bench-load-'));
 const serverErrors = [];
