@@ -247,3 +247,21 @@ export class RoomPage {
     return this.page.getByTestId('connection-state');
   }
 }
+
+/**
+ * Keeps every RTCPeerConnection the context's pages make in `window.__peerConnections`, so a
+ * test can read what is really sent and received (senders, stats).
+ */
+export async function recordPeerConnections(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const Native = window.RTCPeerConnection;
+    const made: RTCPeerConnection[] = [];
+    Object.assign(window, { __peerConnections: made });
+    window.RTCPeerConnection = class extends Native {
+      constructor(configuration?: RTCConfiguration) {
+        super(configuration);
+        made.push(this);
+      }
+    };
+  });
+}

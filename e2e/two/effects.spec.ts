@@ -5,7 +5,7 @@
  * takes nearly all of it for background): blur shows as far weaker edges, an image as its colours.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { createMeeting, participant, registeredUser } from '../support/room';
+import { createMeeting, participant, recordPeerConnections, registeredUser } from '../support/room';
 
 interface FrameStats {
   r: number;
@@ -250,17 +250,7 @@ test('noise suppression is on by default; turned off, the microphone is sent wit
   const conferenceId = await createMeeting(request, adaAccount.token, 'Quiet room');
   const ada = await participant(browser, adaAccount.token);
   // Every peer connection Ada's page makes, so the microphone actually sent can be read.
-  await ada.context.addInitScript(() => {
-    const Native = window.RTCPeerConnection;
-    const made: RTCPeerConnection[] = [];
-    Object.assign(window, { __peerConnections: made });
-    window.RTCPeerConnection = class extends Native {
-      constructor(configuration?: RTCConfiguration) {
-        super(configuration);
-        made.push(this);
-      }
-    };
-  });
+  await recordPeerConnections(ada.context);
   const bo = await participant(browser);
   await ada.room.joinThroughUi(conferenceId, 'Ada');
   await bo.room.joinThroughUi(conferenceId, 'Bo', { camera: false });

@@ -4,7 +4,7 @@
  * run's coturn — with the time-limited credentials the server put in their join answers.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { createMeeting, participant, registeredUser } from '../support/room';
+import { createMeeting, participant, recordPeerConnections, registeredUser } from '../support/room';
 import { startTurnServer, turnSettings, turnUrl, type TurnServer } from '../support/turn';
 
 const settings = turnSettings(Number(process.env.E2E_PORT ?? 4310));
@@ -23,16 +23,8 @@ async function relayOnly(context: BrowserContext) {
     } catch {
       // about:blank has no storage; the app's pages do.
     }
-    const Native = window.RTCPeerConnection;
-    const made: RTCPeerConnection[] = [];
-    Object.assign(window, { __peerConnections: made });
-    window.RTCPeerConnection = class extends Native {
-      constructor(configuration?: RTCConfiguration) {
-        super(configuration);
-        made.push(this);
-      }
-    };
   });
+  await recordPeerConnections(context);
 }
 
 /** Each connected peer connection: its policy, ICE servers and the selected pair's candidates. */
