@@ -248,6 +248,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ...DEFAULT_JOB_SETTINGS,
       work: config.jobsWork,
       pollMs: config.jobPollMs,
+      ...config.jobTiming,
       ...options.jobs,
     },
     app.log,

@@ -76,6 +76,9 @@ const envSchema = z.object({
   ROLE: z.enum(['all', 'api', 'media', 'worker', '']).optional(),
   JOB_POLL_MS: z.coerce.number().int().min(500).max(60_000).default(2000),
   JOBS_WORK: z.enum(['0', '1', '']).optional(),
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+  JOB_MONITOR_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  JOB_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   ADMIN_TOKEN: z
     .union([z.literal(''), z.string().min(24, 'expected at least 24 characters')])
     .optional(),
@@ -154,6 +157,12 @@ export interface Config {
   jobPollMs: number;
   /** This node works background jobs (JOBS_WORK=0: it only queues them for other nodes). */
   jobsWork: boolean;
+  /**
+   * A running job's heartbeat, how often lapsed jobs are failed for retry, and the first retry
+   * delay: a worker that dies mid-job has its job taken up by another within about
+   * heartbeat + monitor seconds.
+   */
+  jobTiming: { heartbeatSeconds: number; monitorSeconds: number; retryDelaySeconds: number };
   /** Speech, translation and synthesis engines (README: "Caption, translation and voice engines"). */
   engines: EngineSettings;
   /**
@@ -381,6 +390,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobPollMs: e.JOB_POLL_MS,
     // Workers and the all-in-one node work jobs; api and media nodes only queue them.
     jobsWork: e.JOBS_WORK ? e.JOBS_WORK === '1' : role === 'all' || role === 'worker',
+    jobTiming: {
+      heartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
+      monitorSeconds: e.JOB_MONITOR_SECONDS,
+      retryDelaySeconds: e.JOB_RETRY_SECONDS,
+    },
     engines: engineSettings(e, (message) => new ConfigError(message)),
     adminToken: e.ADMIN_TOKEN || undefined,
     limits: {
