@@ -50,12 +50,15 @@ export interface JoinResult {
   replacedDevices: string[];
 }
 
+/** Who ended a meeting for everyone. */
+export type EndedBy = Pick<UserRow, 'id' | 'userName'>;
+
 export interface ConferenceEvents {
   /** The same user joined on another device; these devices are out. */
   replaced: [conferenceId: string, userId: number, deviceIds: string[]];
   hostChanged: [conferenceId: string, hostId: number];
   /** The meeting is over: ended for all by `endedBy`, or the last one left (null). */
-  ended: [conferenceId: string, endedBy: UserRow | null];
+  ended: [conferenceId: string, endedBy: EndedBy | null];
   /** Lock, mute, waiting room… changed. */
   propertiesChanged: [conferenceId: string, properties: ConferenceProperties];
   /** Someone joined, left or was moved in the waiting list. */
@@ -297,7 +300,12 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
       );
     });
     await this.closeWaitingList(conf);
-    this.emit('ended', conf.conferenceId, endedBy);
+    // Only who it was (the event crosses nodes over Redis: no more of the account than that).
+    this.emit(
+      'ended',
+      conf.conferenceId,
+      endedBy && { id: endedBy.id, userName: endedBy.userName },
+    );
   }
 
   /** A meeting that ended sends everyone still waiting away (conference_closed). */

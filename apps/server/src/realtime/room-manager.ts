@@ -6,7 +6,7 @@
 import { ResultCode, assertUnreachable, type RoomRequest, type RoomResponses } from '@meet/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
-import type { ConferenceService } from '../conferences/conference-service.js';
+import type { ConferenceService, EndedBy } from '../conferences/conference-service.js';
 import type { HostControl } from '../conferences/host-control.js';
 import type { TurnConfig } from '../config/config.js';
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
@@ -372,7 +372,7 @@ export class RoomManager {
   }
 
   /** The meeting ended for everyone: all are told, then out of the room and Janus. */
-  private async handleEnded(room: Room, endedBy: UserRow | null): Promise<void> {
+  private async handleEnded(room: Room, endedBy: EndedBy | null): Promise<void> {
     const everyone = [...room.peers.values(), ...room.lobby.values()];
     // Named as the others saw them in the meeting.
     const by = endedBy
