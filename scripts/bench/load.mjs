@@ -27,14 +27,23 @@
 // On a 2-core machine at 25 members Janus (~115% of a core) and the tool (~70%) fill both cores
 // and the tool falls behind (the Details table: lag growth, UDP drops, queued KB); the loss and
 // fps figures are then partly the tool's. --audios 8 (or fewer members) keeps it within reach.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { encodeClip, replay, VIDEO } from './load/media-source.mjs';
+import {
+  mean,
+  median,
+  MemberHost,
+  registeredUser,
+  round,
+  sleep,
+  startServer,
+  stopServer,
+  visitor,
+} from './load/harness.mjs';
 import { post } from './load/member.mjs';
 import { childPid, startSampler, udpDrops, udpQueued } from './load/proc.mjs';
 
@@ -66,7 +75,6 @@ video.gop = video.fps; // a keyframe every second
 const port = Number(args.port);
 const base = `http://localhost:${port}`;
 const log = (...a) => console.error(`[load ${new Date().toISOString().slice(11, 19)}]`, ...a);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const children = new Set();
 process.on('exit', (code) => {
@@ -81,119 +89,9 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'meet-bench-load-'));
 const serverErrors = [];
+const host = () => registeredUser(base, 'bench-load');
 
-function startServer() {
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      JANUS_RTP_PORTS: '42000-42999',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      MAIL_OUTBOX_HTTP: '1',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      EMAIL_CODE_IP_DAILY_LIMIT: '100000',
-      API_RATE_LIMIT_PER_MINUTE: '1000000',
-      ACCOUNT_RATE_LIMIT_PER_MINUTE: '1000000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  // Warnings and errors of the server (and Janus through it) are kept for the report.
-  const keep = (chunk) => {
-    for (const line of String(chunk).split('\n')) {
-      if (!line.trim() || line.includes('Ready on')) continue;
-      serverErrors.push(line.slice(0, 400));
-    }
-  };
-  child.stderr.on('data', keep);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('Ready on')) {
-        child.stdout.removeAllListeners('data');
-        child.stdout.on('data', keep);
-        resolve(child);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
-  });
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
-}
-
-async function host() {
-  const email = `bench-load-${Date.now()}@example.com`;
-  await post(base, 'user/generateEmailVerifyCode', { email, type: 'register' });
-  const mails = await (await fetch(`${base}/dev/mail?to=${encodeURIComponent(email)}`)).json();
-  const code = /\d{6}/.exec(mails[0].text)[0];
-  return (await post(base, 'user/emailRegister', { email, code, password: 'bench123' })).payload;
-}
-
-const visitor = async (name) =>
-  (
-    await post(base, 'user/visitorLogin', {
-      uuid: `load-${name}-${Math.random().toString(36).slice(2, 14)}`,
-      visitors: true,
-    })
-  ).payload;
-
-const median = (list) => {
-  if (!list.length) return null;
-  const s = [...list].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const mean = (list) => (list.length ? list.reduce((a, b) => a + b, 0) / list.length : null);
-const round = (v, d = 1) =>
-  v === null || v === undefined ? null : Math.round(v * 10 ** d) / 10 ** d;
-
-/** A worker thread hosting members, called through messages. */
-class MemberHost {
-  constructor() {
-    this.worker = new Worker(new URL('./load/worker.mjs', import.meta.url));
-    this.calls = new Map();
-    this.serial = 0;
-    this.worker.on('message', ({ id, result, error }) => {
-      const call = this.calls.get(id);
-      this.calls.delete(id);
-      if (error) call?.reject(new Error(error));
-      else call?.resolve(result);
-    });
-    this.worker.on('error', (error) => log('worker error', error));
-    this.elu = this.worker.performance.eventLoopUtilization();
-  }
-
-  call(method, ...args) {
-    const id = ++this.serial;
-    return new Promise((resolve, reject) => {
-      this.calls.set(id, { resolve, reject });
-      this.worker.postMessage({ id, method, args });
-    });
-  }
-
-  media(kind, buf) {
-    this.worker.postMessage({ media: kind, buf });
-  }
-
-  /** Event-loop busy % since the last call. */
-  loopBusy() {
-    const now = this.worker.performance.eventLoopUtilization();
-    const busy = this.worker.performance.eventLoopUtilization(now, this.elu).utilization * 100;
-    this.elu = now;
-    return busy;
-  }
-}
-
-const hosts = Array.from({ length: workerCount }, () => new MemberHost());
+const hosts = Array.from({ length: workerCount }, () => new MemberHost(log));
 // Whether a meeting is on: the source writes into the members' senders only then.
 let live = false;
 // What ffmpeg sent the tool, to compare received fps with.
@@ -205,7 +103,7 @@ async function oneMeeting(n, pids) {
     await post(base, 'conference/createConference', { topic: 'Load' }, owner.token)
   ).payload.conferenceId;
   const accounts = [owner];
-  for (let i = 1; i < n; i++) accounts.push(await visitor(`n${n}m${i}`));
+  for (let i = 1; i < n; i++) accounts.push(await visitor(base, `n${n}m${i}`));
   const specs = accounts.map((a, i) => ({
     base,
     token: a.token,
@@ -411,7 +309,14 @@ async function oneMeeting(n, pids) {
   return result;
 }
 
-const server = await startServer();
+const server = await startServer({
+  root,
+  port,
+  dataDir,
+  rtpPorts: '42000-42999',
+  errors: serverErrors,
+  children,
+});
 const health = await (await fetch(`${base}/healthz`)).json();
 const janusPid = health.janusPid ?? childPid(server.pid, 'janus');
 if (!janusPid) throw new Error(`no Janus process (healthz: ${JSON.stringify(health)})`);
@@ -451,7 +356,7 @@ try {
   }
 } finally {
   await source.close();
-  await stop(server);
+  await stopServer(server);
   await Promise.all(hosts.map((h) => h.worker.terminate()));
 }
 

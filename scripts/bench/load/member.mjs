@@ -139,6 +139,8 @@ export class Member {
     /** Subscriber offers answered (each a renegotiation). */
     this.negotiations = 0;
     this.unsubscribes = 0;
+    /** Chat messages the room delivered to me (my own echoed back included), by id. */
+    this.chatSeen = new Set();
   }
 
   request(body, timeoutMs = 30_000) {
@@ -232,6 +234,9 @@ export class Member {
           this.adopt(n.streams);
           await this.negotiate(n.jsep);
         });
+        break;
+      case 'messageReceived':
+        this.chatSeen.add(n.message.id);
         break;
       case 'roomClosed':
       case 'replaced':

@@ -64,6 +64,27 @@ const methods = {
       counters: [...m.snapshot()],
     }));
   },
+  /** The named member sends a chat message; its acknowledgement. */
+  chat(name, content) {
+    const m = members.find((x) => x.name === name);
+    return m.request({ type: 'sendMessage', content });
+  },
+  /** How many messages the meeting's chat history holds, as the named member is told. */
+  async history(name) {
+    const ack = await members.find((x) => x.name === name).request({ type: 'chatHistory' });
+    return ack.ok ? ack.data.messages.length : null;
+  },
+  /** Per member: the chat messages received, whether its sockets and connections are up. */
+  health() {
+    return members.map((m) => ({
+      name: m.name,
+      chatSeen: m.chatSeen.size,
+      socket: Boolean(m.socket?.connected),
+      publisherState: m.publisherState,
+      subscriberState: m.subscriberState,
+      errors: m.errors.slice(0, 5),
+    }));
+  },
   async close() {
     const closing = members;
     members = [];
