@@ -14,9 +14,9 @@
  */
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { errorMessages, type ErrorKey, type Language } from '@meet/shared';
+import { errorMessagesEn, type ErrorKey, type Language } from '@meet/shared';
 import en from '../i18n/locales/en.json';
-import roomEn from '../i18n/locales/room.en.json';
+import type roomEn from '../i18n/locales/room.en.json';
 import pollsEn from '../i18n/locales/polls.en.json';
 import billingEn from '../i18n/locales/billing.en.json';
 import signinEn from '../i18n/locales/signin.en.json';
@@ -25,13 +25,6 @@ import integrationsEn from '../i18n/locales/integrations.en.json';
 
 export function detectLanguage(browserLanguage: string | undefined): Language {
   return browserLanguage?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
-}
-
-function errorsIn(language: Language): Record<ErrorKey, string> {
-  const out = {} as Record<ErrorKey, string>;
-  for (const key of Object.keys(errorMessages) as ErrorKey[])
-    out[key] = errorMessages[key][language];
-  return out;
 }
 
 /** One language's catalogues, each as its JSON file has it. */
@@ -45,22 +38,31 @@ export interface Catalogues {
   integrations: typeof integrationsEn;
 }
 
-/** The one `translation` namespace: the main catalogue at the top, the others under their keys. */
-function translation(language: Language, { main, ...rest }: Catalogues) {
-  return { ...main, ...rest, errors: errorsIn(language) };
+/**
+ * The one `translation` namespace: the main catalogue at the top, the others under their keys,
+ * the shared error texts under `errors`. English leaves the room's texts to the room's chunk
+ * (`features/room/room-texts.ts`).
+ */
+function translation(
+  { main, ...rest }: Omit<Catalogues, 'room'> & Partial<Pick<Catalogues, 'room'>>,
+  errors: Record<ErrorKey, string>,
+) {
+  return { ...main, ...rest, errors };
 }
 
 export const resources = {
   en: {
-    translation: translation('en', {
-      main: en,
-      room: roomEn,
-      polls: pollsEn,
-      billing: billingEn,
-      signin: signinEn,
-      recordings: recordingsEn,
-      integrations: integrationsEn,
-    }),
+    translation: translation(
+      {
+        main: en,
+        polls: pollsEn,
+        billing: billingEn,
+        signin: signinEn,
+        recordings: recordingsEn,
+        integrations: integrationsEn,
+      },
+      errorMessagesEn,
+    ),
   },
 } as const;
 
@@ -71,7 +73,7 @@ const laterLanguages: BackendModule = {
   read(lng, _namespace, callback) {
     if (lng !== 'zh') return callback(null, {});
     import('../i18n/zh').then(
-      ({ catalogues }) => callback(null, translation('zh', catalogues)),
+      ({ catalogues, errors }) => callback(null, translation(catalogues, errors)),
       (error: unknown) => callback(error instanceof Error ? error : String(error), false),
     );
   },

@@ -1,4 +1,5 @@
 /** The Chinese catalogues: a chunk of their own, fetched only when the app runs in Chinese. */
+import { errorMessagesZh } from '@meet/shared';
 import type { Catalogues } from '../app/i18n';
 import main from './locales/zh.json';
 import room from './locales/room.zh.json';
@@ -17,3 +18,6 @@ export const catalogues: Catalogues = {
   recordings,
   integrations,
 };
+
+/** The shared error catalogue's Chinese texts. */
+export const errors = errorMessagesZh;

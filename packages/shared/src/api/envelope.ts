@@ -1,6 +1,6 @@
 /** The shape of every API reply: `{ code, msg, payload }` (SPEC.md section 7). */
 import { z } from 'zod';
-import type { ErrorKey } from '../errors/messages.js';
+import type { ErrorKey } from '../errors/messages.en.js';
 
 export interface ApiReply<T> {
   code: number;

@@ -5,7 +5,7 @@
  * tenths of a percent, and how percentages and voter names are shown.
  */
 import { CONFERENCE_STATUS } from '../constants.js';
-import type { ErrorKey } from '../errors/messages.js';
+import type { ErrorKey } from '../errors/messages.en.js';
 
 export const POLLS_PER_MEETING_MAX = 10;
 export const POLL_QUESTIONS_MAX = 10;

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   dayFlags,
   fromZoned,
+  gmtOffset,
   groupMeetingsByDay,
   reservationState,
   scheduleFlags,
@@ -161,6 +162,47 @@ describe('wall clock ⇄ instant', () => {
       start: '15:30',
       end: '16:30',
       endsNextDay: false,
+    });
+  });
+});
+
+describe('zones with odd offsets and repeated hours', () => {
+  test('offsets are written ±hh:mm, half and quarter hours included, and follow DST', () => {
+    const winter = utc('2026-01-15T12:00:00');
+    const summer = utc('2026-07-15T12:00:00');
+    expect(gmtOffset('UTC', winter)).toBe('GMT+00:00');
+    expect(gmtOffset('Asia/Shanghai', winter)).toBe('GMT+08:00');
+    expect(gmtOffset('Asia/Kolkata', winter)).toBe('GMT+05:30');
+    expect(gmtOffset('Asia/Kathmandu', winter)).toBe('GMT+05:45');
+    expect(gmtOffset('America/St_Johns', winter)).toBe('GMT-03:30');
+    expect(gmtOffset('America/St_Johns', summer)).toBe('GMT-02:30');
+    expect(gmtOffset('America/New_York', summer)).toBe('GMT-04:00');
+  });
+
+  test('on the fall-back day the repeated hour is its first pass, and a day has 25 hours', () => {
+    // 2026-11-01 01:30 happens twice in New York: at 05:30 UTC (EDT) and 06:30 UTC (EST).
+    expect(fromZoned('2026-11-01', '01:30', 'America/New_York')).toBe(utc('2026-11-01T05:30:00'));
+    expect(
+      fromZoned('2026-11-02', '00:00', 'America/New_York') -
+        fromZoned('2026-11-01', '00:00', 'America/New_York'),
+    ).toBe(25 * HOUR);
+    expect(toZoned(utc('2026-11-01T06:30:00'), 'America/New_York')).toEqual({
+      date: '2026-11-01',
+      time: '01:30',
+    });
+  });
+
+  test('midnight is 00:00, and New Year rolls the date over in the zone', () => {
+    expect(toZoned(utc('2026-12-31T16:00:00'), 'Asia/Shanghai')).toEqual({
+      date: '2027-01-01',
+      time: '00:00',
+    });
+    const flags = dayFlags(utc('2027-01-01T01:00:00'), utc('2026-12-31T17:00:00'), 'Asia/Shanghai');
+    expect(flags).toMatchObject({
+      date: '2027-01-01',
+      isToday: true,
+      isCurrentYear: true,
+      weekday: 5,
     });
   });
 });

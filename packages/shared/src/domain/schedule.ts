@@ -1,15 +1,10 @@
 /**
  * Dates of meetings as a person in a given time zone sees them: day groups for the Home lists,
  * the yesterday/today/tomorrow flags, "about to begin" and "overdue", and converting the
- * reservation form's wall-clock date and time to instants. All zone arithmetic goes through dayjs.
+ * reservation form's wall-clock date and time to instants. Zone arithmetic is the platform's own
+ * (`Intl.DateTimeFormat` with the IANA database of the browser or Node), with no date library.
  */
-import dayjs from 'dayjs';
-import timezonePlugin from 'dayjs/plugin/timezone.js';
-import utcPlugin from 'dayjs/plugin/utc.js';
 import { ABOUT_TO_BEGIN_MS, CONFERENCE_STATUS } from '../constants.js';
-
-dayjs.extend(utcPlugin);
-dayjs.extend(timezonePlugin);
 
 export interface Scheduled {
   status: number;
@@ -33,23 +28,79 @@ export interface ScheduleFlags extends DayFlags {
   overDur: boolean;
 }
 
-const at = (ms: number, timezone: string) => dayjs(ms).tz(timezone);
+/** The wall clock of an instant in a zone. */
+interface Zoned {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  /** The zone's offset from UTC at that instant, in ms. */
+  offsetMs: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timezone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timezone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timezone, f);
+  }
+  return f;
+}
+
+function at(ms: number, timezone: string): Zoned {
+  const parts: Record<string, number> = {};
+  for (const p of formatter(timezone).formatToParts(ms)) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  const { year, month, day, hour, minute, second } = parts as Record<string, number>;
+  const wall = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
+  return {
+    year: year!,
+    month: month!,
+    day: day!,
+    hour: hour!,
+    minute: minute!,
+    offsetMs: wall - Math.floor(ms / 1000) * 1000,
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const dateOf = (z: Pick<Zoned, 'year' | 'month' | 'day'>) =>
+  `${z.year}-${pad(z.month)}-${pad(z.day)}`;
+const timeOf = (z: Zoned) => `${pad(z.hour)}:${pad(z.minute)}`;
+/** The calendar date `days` after y-m-d (Date.UTC rolls months and years over). */
+const dateAfter = (y: number, m: number, d: number, days: number) => {
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return dateOf({ year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() });
+};
 
 export function dayFlags(ms: number, now: number, timezone: string): DayFlags {
   const day = at(ms, timezone);
-  const today = at(now, timezone).format('YYYY-MM-DD');
-  const date = day.format('YYYY-MM-DD');
+  const current = at(now, timezone);
+  const today = dateOf(current);
+  const date = dateOf(day);
   // Calendar neighbours, not now ± 24 h: on a DST change day a day is 23 or 25 hours long.
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  const yesterday = dayjs.utc(Date.UTC(y, m - 1, d - 1)).format('YYYY-MM-DD');
-  const tomorrow = dayjs.utc(Date.UTC(y, m - 1, d + 1)).format('YYYY-MM-DD');
+  const yesterday = dateAfter(current.year, current.month, current.day, -1);
+  const tomorrow = dateAfter(current.year, current.month, current.day, 1);
   return {
     date,
-    weekday: day.day(),
+    weekday: new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay(),
     isYesterday: date === yesterday,
     isToday: date === today,
     isTomorrow: date === tomorrow,
-    isCurrentYear: day.year() === at(now, timezone).year(),
+    isCurrentYear: day.year === current.year,
   };
 }
 
@@ -113,8 +164,8 @@ export function groupMeetingsByDay<T extends Scheduled>(
 
 /** Wall-clock parts of an instant in a zone: date YYYY-MM-DD and time HH:mm. */
 export function toZoned(ms: number, timezone: string): { date: string; time: string } {
-  const d = at(ms, timezone);
-  return { date: d.format('YYYY-MM-DD'), time: d.format('HH:mm') };
+  const z = at(ms, timezone);
+  return { date: dateOf(z), time: timeOf(z) };
 }
 
 /**
@@ -122,7 +173,15 @@ export function toZoned(ms: number, timezone: string): { date: string; time: str
  * forward by the gap, as clocks do.
  */
 export function fromZoned(date: string, time: string, timezone: string): number {
-  return dayjs.tz(`${date} ${time}`, 'YYYY-MM-DD HH:mm', timezone).valueOf();
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+  const [h, mi] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  // The offset at the wall time read as UTC is a first guess; the offset at that guess settles it
+  // unless the wall time falls in a gap, where the first guess is the time moved forward.
+  const first = wall - at(wall, timezone).offsetMs;
+  const offset = at(first, timezone).offsetMs;
+  const second = wall - offset;
+  return at(second, timezone).offsetMs === offset ? second : first;
 }
 
 /** "10:00" and whether the end falls on a later local day than the start. */
@@ -133,16 +192,15 @@ export function timeRange(
 ): { start: string; end: string; endsNextDay: boolean } {
   const s = at(startTime, timezone);
   const e = at(endTime, timezone);
-  return {
-    start: s.format('HH:mm'),
-    end: e.format('HH:mm'),
-    endsNextDay: e.format('YYYY-MM-DD') !== s.format('YYYY-MM-DD'),
-  };
+  return { start: timeOf(s), end: timeOf(e), endsNextDay: dateOf(e) !== dateOf(s) };
 }
 
 /** "GMT+08:00" for a zone at a given instant. */
 export function gmtOffset(timezone: string, ms: number): string {
-  return `GMT${at(ms, timezone).format('Z')}`;
+  const minutes = Math.round(at(ms, timezone).offsetMs / 60_000);
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `GMT${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
 /** The zones the browser or server knows, falling back to a short list. */

@@ -3,7 +3,7 @@
  * acknowledgement) and what the server tells (notifications). One discriminated union each way.
  * JSEP travels through here; browsers never talk to Janus's API.
  */
-import type { ErrorKey } from '../errors/messages.js';
+import type { ErrorKey } from '../errors/messages.en.js';
 import type { CaptionState, MySpeech, SubtitleMessage } from '../api/captions.js';
 import type { ChatMessage, RoomProperties, WaitingEntry } from '../api/host-control.js';
 import type { BreakoutAssignment, BreakoutState } from './breakout.js';

@@ -39,7 +39,7 @@ export function useSigninForm() {
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       // "not registered" belongs to the email, everything else to the password.
-      if (error.message === t('errors.emailNotRegistered')) {
+      if (error.key === 'emailNotRegistered') {
         setEmailError(error.message);
       } else {
         setPasswordError(error.message);

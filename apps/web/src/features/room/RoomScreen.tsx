@@ -4,6 +4,7 @@
  * host controls), the host message and dialogs. It owns one RoomClient and one room store for
  * its lifetime and binds them (room-binding.ts).
  */
+import './room-texts';
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RoomClient } from '../../room-client/room-client';
