@@ -163,8 +163,8 @@ describe('members on different nodes', () => {
       ext_value: '1',
       scope: 'all',
     });
-    await member.waitFor('hostCommand', (n) => n.action === 'muteAudio');
-    await member.waitFor('propertiesChanged', (n) => n.properties.confMute === 1);
+    await member.waitFor('roomUpdated', (n) => n.actions.includes('muteAudio'));
+    await member.waitFor('roomUpdated', (n) => n.properties?.confMute === 1);
   });
 
   test('a rename through the other node shows in the room', async () => {

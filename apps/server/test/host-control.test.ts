@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { ResultCode } from '@meet/shared';
 import { build, type TestApp } from './helper.js';
 import {
+  about,
   accepted,
   command,
   enter,
@@ -45,14 +46,14 @@ describe('conf_mute', () => {
       scope: 'all',
     });
     expect((await info(t, meeting.id)).confMute).toBe(1);
-    await a.waitFor('hostCommand', (n) => n.action === 'muteAudio');
-    await b.waitFor('hostCommand', (n) => n.action === 'muteAudio');
+    await a.waitFor('roomUpdated', (n) => n.actions.includes('muteAudio'));
+    await b.waitFor('roomUpdated', (n) => n.actions.includes('muteAudio'));
     await host.waitFor(
-      'peerUpdated',
-      (n) => n.peer.userId === alice.userId && !n.peer.audioEnabled && !n.peer.forceMuted,
+      'roomUpdated',
+      about((p) => p.userId === alice.userId && !p.audioEnabled && !p.forceMuted),
     );
-    await a.waitFor('propertiesChanged', (n) => n.properties.confMute === 1);
-    expect(host.notes.some((n) => n.type === 'hostCommand')).toBe(false);
+    await a.waitFor('roomUpdated', (n) => n.properties?.confMute === 1);
+    expect(host.notes.some((n) => n.type === 'roomUpdated' && n.actions.length > 0)).toBe(false);
     expect(
       await a.request({ type: 'resumeProducer', source: 'camera', kind: 'audio' }),
     ).toMatchObject({
@@ -81,8 +82,11 @@ describe('conf_mute', () => {
       ext_value: '2',
       scope: 'all',
     });
-    await a.waitFor('hostCommand', (n) => n.action === 'muteAudio');
-    await b.waitFor('peerUpdated', (n) => n.peer.userId === alice.userId && n.peer.forceMuted);
+    await a.waitFor('roomUpdated', (n) => n.actions.includes('muteAudio'));
+    await b.waitFor(
+      'roomUpdated',
+      about((p) => p.userId === alice.userId && p.forceMuted),
+    );
     expect(moderate).toHaveBeenCalledWith(janusRoom, feed, '0', true);
     await expect(moderate.mock.results[0]!.value).resolves.toBeUndefined();
 
@@ -111,7 +115,10 @@ describe('conf_mute', () => {
       ext_value: '0',
       scope: 'all',
     });
-    await host.waitFor('peerUpdated', (n) => n.peer.userId === alice.userId && !n.peer.forceMuted);
+    await host.waitFor(
+      'roomUpdated',
+      about((p) => p.userId === alice.userId && !p.forceMuted),
+    );
     expect(moderate).toHaveBeenLastCalledWith(janusRoom, feed, '0', false);
     expect((await info(t, meeting.id)).confMute).toBe(0);
     expect(
@@ -126,9 +133,12 @@ describe('conf_mute', () => {
       ext_value: '2',
       code_list: String(alice.userId),
     });
-    await a.waitFor('hostCommand', (n) => n.action === 'muteAudio');
-    await b.waitFor('peerUpdated', (n) => n.peer.userId === alice.userId && n.peer.forceMuted);
-    expect(b.notes.some((n) => n.type === 'hostCommand')).toBe(false);
+    await a.waitFor('roomUpdated', (n) => n.actions.includes('muteAudio'));
+    await b.waitFor(
+      'roomUpdated',
+      about((p) => p.userId === alice.userId && p.forceMuted),
+    );
+    expect(b.notes.some((n) => n.type === 'roomUpdated' && n.actions.length > 0)).toBe(false);
     expect((await info(t, meeting.id)).confMute).toBe(0);
 
     a.socket.disconnect();
@@ -145,8 +155,8 @@ describe('conf_mute', () => {
       code_list: [alice.userId],
     });
     await again.member.waitFor(
-      'peerUpdated',
-      (n) => n.peer.userId === alice.userId && !n.peer.forceMuted,
+      'roomUpdated',
+      about((p) => p.userId === alice.userId && !p.forceMuted),
     );
     expect(
       await again.member.request({ type: 'resumeProducer', source: 'camera', kind: 'audio' }),
@@ -162,10 +172,10 @@ describe('video_enable', () => {
       ext_value: '0',
       code_list: String(alice.userId),
     });
-    await a.waitFor('hostCommand', (n) => n.action === 'disableVideo');
+    await a.waitFor('roomUpdated', (n) => n.actions.includes('disableVideo'));
     await host.waitFor(
-      'peerUpdated',
-      (n) => n.peer.userId === alice.userId && n.peer.videoDisabled && !n.peer.videoEnabled,
+      'roomUpdated',
+      about((p) => p.userId === alice.userId && p.videoDisabled && !p.videoEnabled),
     );
     const refused = await a.request({ type: 'resumeProducer', source: 'camera', kind: 'video' });
     expect(refused).toMatchObject({ ok: false, error: expect.stringMatching(/camera/) });
@@ -175,8 +185,8 @@ describe('video_enable', () => {
       scope: 'all',
     });
     await host.waitFor(
-      'peerUpdated',
-      (n) => n.peer.userId === alice.userId && !n.peer.videoDisabled,
+      'roomUpdated',
+      about((p) => p.userId === alice.userId && !p.videoDisabled),
     );
     expect(
       await a.request({ type: 'resumeProducer', source: 'camera', kind: 'video' }),
@@ -192,26 +202,35 @@ describe('hand_up', () => {
       ext_value: '2',
       scope: 'all',
     });
-    await a.waitFor('peerUpdated', (n) => n.peer.userId === alice.userId && n.peer.forceMuted);
+    await a.waitFor(
+      'roomUpdated',
+      about((p) => p.userId === alice.userId && p.forceMuted),
+    );
 
     const raise = await command(t, alice.token, meeting.uri, {
       ext_type: 'hand_up',
       ext_value: '1',
     });
     expect(raise.json().code).toBe(0);
-    await host.waitFor('peerUpdated', (n) => n.peer.userId === alice.userId && n.peer.handUp === 1);
+    await host.waitFor(
+      'roomUpdated',
+      about((p) => p.userId === alice.userId && p.handUp === 1),
+    );
     await command(t, bob.token, meeting.uri, { ext_type: 'hand_up', ext_value: '1' });
-    await host.waitFor('peerUpdated', (n) => n.peer.userId === bob.userId && n.peer.handUp === 1);
+    await host.waitFor(
+      'roomUpdated',
+      about((p) => p.userId === bob.userId && p.handUp === 1),
+    );
 
     await set(meeting.hostToken, meeting.uri, {
       ext_type: 'hand_up',
       ext_value: '1',
       code_list: String(alice.userId),
     });
-    await a.waitFor('hostCommand', (n) => n.action === 'unmuteAudio');
+    await a.waitFor('roomUpdated', (n) => n.actions.includes('unmuteAudio'));
     await host.waitFor(
-      'peerUpdated',
-      (n) => n.peer.userId === alice.userId && n.peer.handUp === 2 && !n.peer.forceMuted,
+      'roomUpdated',
+      about((p) => p.userId === alice.userId && p.handUp === 2 && !p.forceMuted),
     );
     expect(
       await a.request({ type: 'resumeProducer', source: 'camera', kind: 'audio' }),
@@ -224,22 +243,33 @@ describe('hand_up', () => {
       ext_value: '0',
       scope: 'all',
     });
-    await host.waitFor('peerUpdated', (n) => n.peer.userId === bob.userId && n.peer.handUp === 3);
+    await host.waitFor(
+      'roomUpdated',
+      about((p) => p.userId === bob.userId && p.handUp === 3),
+    );
     const room = t.app.services.rooms!.room(meeting.id)!;
     expect(room.peers.get(String(alice.userId))!.info.handUp).toBe(2);
-    expect(b.notes.some((n) => n.type === 'hostCommand' && n.action === 'unmuteAudio')).toBe(false);
+    expect(b.notes.some((n) => n.type === 'roomUpdated' && n.actions.includes('unmuteAudio'))).toBe(
+      false,
+    );
   });
 
   test('a member lowers their own hand', async () => {
     const { meeting, alice, host } = await meetingWithMembers();
     await command(t, alice.token, meeting.uri, { ext_type: 'hand_up', ext_value: '1' });
-    await host.waitFor('peerUpdated', (n) => n.peer.userId === alice.userId && n.peer.handUp === 1);
+    await host.waitFor(
+      'roomUpdated',
+      about((p) => p.userId === alice.userId && p.handUp === 1),
+    );
     await command(t, alice.token, meeting.uri, {
       ext_type: 'hand_up',
       ext_value: '0',
       code_list: String(alice.userId),
     });
-    await host.waitFor('peerUpdated', (n) => n.peer.userId === alice.userId && n.peer.handUp === 0);
+    await host.waitFor(
+      'roomUpdated',
+      about((p) => p.userId === alice.userId && p.handUp === 0),
+    );
   });
 });
 
@@ -261,9 +291,9 @@ describe('screen_share', () => {
     await host.waitFor('streamsChanged', (n) => n.source === 'screen' && n.feedId !== null);
 
     await set(meeting.hostToken, meeting.uri, { ext_type: 'screen_share', ext_value: '0' });
-    await a.waitFor('hostCommand', (n) => n.action === 'stopShare');
+    await a.waitFor('roomUpdated', (n) => n.actions.includes('stopShare'));
     await host.waitFor('streamsChanged', (n) => n.source === 'screen' && n.feedId === null);
-    await host.waitFor('propertiesChanged', (n) => !n.properties.screenShareAllowed);
+    await host.waitFor('roomUpdated', (n) => n.properties?.screenShareAllowed === false);
     expect(peerOf(alice.userId).info.shareEnabled).toBe(false);
 
     const again = await a.request({
@@ -284,7 +314,7 @@ describe('screen_share', () => {
     expect(hostShare.ok).toBe(true);
 
     await set(meeting.hostToken, meeting.uri, { ext_type: 'screen_share', ext_value: '1' });
-    await a.waitFor('propertiesChanged', (n) => n.properties.screenShareAllowed);
+    await a.waitFor('roomUpdated', (n) => n.properties?.screenShareAllowed === true);
     expect(
       (
         await a.request({

@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { build, type TestApp } from './helper.js';
 import {
+  about,
   accepted,
   command,
   connect,
@@ -38,11 +39,11 @@ describe('lock_room, kick_member, conf_dismiss', () => {
     const { meeting, a } = await meetingWithMembers();
     await set(meeting.hostToken, meeting.uri, { ext_type: 'lock_room', ext_value: '1' });
     expect((await info(t, meeting.id)).lockRoom).toBe(1);
-    await a.waitFor('propertiesChanged', (n) => n.properties.lockRoom);
+    await a.waitFor('roomUpdated', (n) => n.properties?.lockRoom === true);
     const late = await visitor(t);
     expect((await joinApi(t, late.token, meeting.id)).json().code).toBe(3000);
     await set(meeting.hostToken, meeting.uri, { ext_type: 'lock_room', ext_value: '0' });
-    await a.waitFor('propertiesChanged', (n) => !n.properties.lockRoom);
+    await a.waitFor('roomUpdated', (n) => n.properties?.lockRoom === false);
     expect((await joinApi(t, late.token, meeting.id)).json().code).toBe(0);
   });
 
@@ -98,8 +99,14 @@ describe('change_host', () => {
       ext_type: 'change_host',
       new_host_code: String(alice.userId),
     });
-    await b.waitFor('hostChanged', (n) => n.hostId === alice.userId && n.hostName === 'Alice');
-    await a.waitFor('peerUpdated', (n) => n.peer.userId === alice.userId && n.peer.isHost);
+    await b.waitFor(
+      'roomUpdated',
+      (n) => n.host?.hostId === alice.userId && n.host.hostName === 'Alice',
+    );
+    await a.waitFor(
+      'roomUpdated',
+      about((p) => p.userId === alice.userId && p.isHost),
+    );
     await a.waitFor('waitingList');
     expect((await info(t, meeting.id)).hostId).toBe(alice.userId);
 
@@ -113,8 +120,8 @@ describe('change_host', () => {
     expect((await info(t, meeting.id)).confMute).toBe(0);
 
     await set(alice.token, meeting.uri, { ext_type: 'conf_mute', ext_value: '1', scope: 'all' });
-    await host.waitFor('hostCommand', (n) => n.action === 'muteAudio');
-    expect(a.notes.some((n) => n.type === 'hostCommand')).toBe(false);
+    await host.waitFor('roomUpdated', (n) => n.actions.includes('muteAudio'));
+    expect(a.notes.some((n) => n.type === 'roomUpdated' && n.actions.length > 0)).toBe(false);
 
     const reclaim = await t.post(
       '/api/conference/changeHost',
@@ -122,7 +129,7 @@ describe('change_host', () => {
       meeting.hostToken,
     );
     expect(reclaim.json()).toMatchObject({ code: 0 });
-    await b.waitFor('hostChanged', (n) => n.hostId === meeting.hostId);
+    await b.waitFor('roomUpdated', (n) => n.host?.hostId === meeting.hostId);
     expect((await info(t, meeting.id)).hostId).toBe(meeting.hostId);
   });
 });
@@ -133,7 +140,7 @@ describe('waiting list', () => {
     await host.waitFor('waitingList', (n) => n.entries.length === 0);
     const row = await t.app.services.conferenceService.get(meeting.id);
     await t.app.services.conferenceService.setProperties(row, { waitingRoom: true });
-    await a.waitFor('propertiesChanged', (n) => n.properties.waitingRoom);
+    await a.waitFor('roomUpdated', (n) => n.properties?.waitingRoom === true);
 
     const knocking = await visitor(t);
     expect((await joinApi(t, knocking.token, meeting.id)).json().code).toBe(3018);

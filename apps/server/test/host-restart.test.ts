@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { build, listen, type TestApp } from './helper.js';
-import { accepted, enter, withMembers, type Member } from './room-members.js';
+import { about, accepted, enter, withMembers, type Member } from './room-members.js';
 
 let t: TestApp;
 let base: string;
@@ -32,7 +32,10 @@ test('after a restart a force-muted member cannot unmute, a disabled camera stay
     code_list: String(alice.userId),
   });
   await accepted(t, bob.token, meeting.uri, { ext_type: 'hand_up', ext_value: '1' });
-  await a.waitFor('peerUpdated', (n) => n.peer.userId === alice.userId && n.peer.forceMuted);
+  await a.waitFor(
+    'roomUpdated',
+    about((p) => p.userId === alice.userId && p.forceMuted),
+  );
 
   for (const m of open.splice(0)) m.socket.disconnect();
   await t.restart();

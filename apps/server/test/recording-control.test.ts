@@ -64,10 +64,10 @@ test('only the host records; a basic host records audio but not video; members s
   const started = await start(meeting.hostToken, meeting.uri, 'audio', 'grid');
   expect(started.json(), started.body).toMatchObject({ code: 0 });
   const recordId = started.json().payload.recordId as string;
-  const seen = await a.waitFor('propertiesChanged', (n) => n.properties.recordStatus === 1);
-  expect(seen.properties.recordType).toBe(1);
-  expect(seen.properties.recordStartedAt).toBe(t.clock.now());
-  await b.waitFor('propertiesChanged', (n) => n.properties.recordStatus === 1);
+  const seen = await a.waitFor('roomUpdated', (n) => n.properties?.recordStatus === 1);
+  expect(seen.properties?.recordType).toBe(1);
+  expect(seen.properties?.recordStartedAt).toBe(t.clock.now());
+  await b.waitFor('roomUpdated', (n) => n.properties?.recordStatus === 1);
 
   // A joiner learns it from the meeting's properties.
   const carol = await registered(t);
@@ -94,7 +94,7 @@ test('only the host records; a basic host records audio but not video; members s
   t.clock.advance(5000);
   const stopped = await stop(meeting.hostToken, meeting.uri);
   expect(stopped.json(), stopped.body).toMatchObject({ code: 0 });
-  await a.waitFor('propertiesChanged', (n) => n.properties.recordStatus === 0);
+  await a.waitFor('roomUpdated', (n) => n.properties?.recordStatus === 0);
   expect(await recordingOf(recordId)).toMatchObject({ status: 'processing' });
   expect(await queuedCompose(row.id)).toBe(1);
   expect((await stop(meeting.hostToken, meeting.uri)).json().key).toBe('notRecording');

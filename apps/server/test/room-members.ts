@@ -3,7 +3,7 @@
  * join through the API and then the `/room` socket, and host commands sent as a client would.
  */
 import { io, type Socket } from 'socket.io-client';
-import type { RoomAck, RoomNotification, RoomRequest, RoomResponses } from '@meet/shared';
+import type { PeerInfo, RoomAck, RoomNotification, RoomRequest, RoomResponses } from '@meet/shared';
 import { expect } from 'vitest';
 import { randomIp, registerUser, type TestApp } from './helper.js';
 
@@ -77,6 +77,14 @@ export const accepted = async (
 
 export const info = async (t: TestApp, conferenceId: string) =>
   (await t.post('/api/conference/conferenceInfo', { conferenceId })).json().payload;
+
+type RoomUpdated = Extract<RoomNotification, { type: 'roomUpdated' }>;
+
+/** Matches a `roomUpdated` that tells of a member in this state. */
+export const about =
+  (match: (peer: PeerInfo) => boolean) =>
+  (n: RoomUpdated): boolean =>
+    n.peers.some(match);
 
 export interface Member {
   socket: Socket;

@@ -69,7 +69,7 @@ describe('/room namespace', () => {
       'peerClosed',
       (n) => n.type === 'peerClosed' && n.peerId === String(hostId),
     );
-    await member.waitFor('hostChanged', (n) => n.type === 'hostChanged' && n.hostId === 0);
+    await member.waitFor('roomUpdated', (n) => n.type === 'roomUpdated' && n.host?.hostId === 0);
     const info = (await t.post('/api/conference/conferenceInfo', { conferenceId: id })).json()
       .payload;
     expect(info).toMatchObject({ hostId: 0, hostName: '' });

@@ -59,7 +59,7 @@ export interface ConferenceEvents {
   hostChanged: [conferenceId: string, hostId: number];
   /** The meeting is over: ended for all by `endedBy`, or the last one left (null). */
   ended: [conferenceId: string, endedBy: EndedBy | null];
-  /** Lock, mute, waiting room… changed. */
+  /** Lock, waiting room, screen sharing, recording… changed (mute all: HostControl's event). */
   propertiesChanged: [conferenceId: string, properties: ConferenceProperties];
   /** Someone joined, left or was moved in the waiting list. */
   waitingListChanged: [conferenceId: string];

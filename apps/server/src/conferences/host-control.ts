@@ -3,9 +3,13 @@
  * `changeHost`): who may give which command, what it changes in the meeting, and each member's
  * controls (forced mute, disabled camera, raised hand) that the live room applies.
  *
- * Per-member controls are stored with the meeting (MemberControlsRepository), not in the live
- * room, so they survive a reconnect, the room closing while empty, a rejoin and a server restart:
- * a force-muted member cannot escape by coming back.
+ * Controls live in the database, not in the live room: per-member ones with the meeting
+ * (MemberControlsRepository), so they survive a reconnect, the room closing while empty, a rejoin
+ * and a server restart (a force-muted member cannot escape by coming back); meeting-wide ones
+ * (confMute, lock, screen sharing) in the meeting row. A command is stored once and announced
+ * once — members' controls and mute all by `membersChanged`, lock and screen sharing by the
+ * meeting service's `propertiesChanged` — and the announcement carries no state: the live room
+ * reads the stored controls back and applies them (RoomModeration), on whichever node holds it.
  */
 import { EventEmitter } from 'node:events';
 import {
@@ -29,18 +33,19 @@ import type { ConferenceService } from './conference-service.js';
 
 export type { MemberControls };
 
-/**
- * A member whose controls changed: their controls now, and what their client should do with
- * its own media.
- */
-export interface MemberChange {
+/** What the host asks one member's client to do with its own media. */
+export interface MemberAction {
   userId: number;
-  controls: MemberControls;
-  action?: HostAction;
+  action: HostAction;
 }
 
 export interface HostControlEvents {
-  membersChanged: [conferenceId: string, changes: MemberChange[]];
+  /**
+   * Members' controls of a meeting changed (already stored), with what some of their clients
+   * must do. Carries no state: the room reads the stored controls, so an event relayed from
+   * another node or arriving late cannot bring back an older state.
+   */
+  membersChanged: [conferenceId: string, actions: MemberAction[]];
 }
 
 /** What a member's controls mean for them right now: the host is never held back. */
@@ -91,6 +96,14 @@ export class HostControl extends EventEmitter<HostControlEvents> {
   /** A member's controls as stored (never touched: none). */
   async controlsOf(conferenceRowId: number, userId: number): Promise<MemberControls> {
     return (await this.store.of(conferenceRowId, [userId])).get(userId) ?? NO_CONTROLS;
+  }
+
+  /** These members' controls as stored (those never touched are absent: none). */
+  controlsOfMembers(
+    conferenceRowId: number,
+    userIds: number[],
+  ): Promise<Map<number, MemberControls>> {
+    return this.store.of(conferenceRowId, userIds);
   }
 
   /** The meeting a call names, by uri first, then by number. */
@@ -167,9 +180,11 @@ export class HostControl extends EventEmitter<HostControlEvents> {
         const value = valueOf(ext, ['0', '1', '2']);
         if (ext.scope !== 'all' && ext.code_list?.length) return this.muteSome(ctx, ext, value);
         const confMute = Number(value);
-        // A meeting-wide word replaces what was said about single members.
+        // A meeting-wide word replaces what was said about single members. It is the default of
+        // every member's forced mute, so it is stored here (not through the meeting service,
+        // whose event would announce the same command a second time).
         await this.store.clearForceMute(conf.id);
-        await this.service.setProperties(conf, { confMute });
+        await this.conferences.update(conf.id, { confMute });
         const action = confMute === CONF_MUTE.off ? undefined : 'muteAudio';
         return this.announce(conf, [...ctx.members], (userId) =>
           userId === conf.hostId ? undefined : action,
@@ -209,7 +224,7 @@ export class HostControl extends EventEmitter<HostControlEvents> {
     const targets = this.targets(ctx, ext);
     if (value === '2') await this.store.set(ctx.conf.id, targets, { forceMute: true });
     if (value === '0') await this.store.set(ctx.conf.id, targets, { forceMute: false });
-    await this.announce(ctx.conf, targets, () => (value === '0' ? undefined : 'muteAudio'));
+    this.announce(ctx.conf, targets, () => (value === '0' ? undefined : 'muteAudio'));
   }
 
   /**
@@ -242,7 +257,7 @@ export class HostControl extends EventEmitter<HostControlEvents> {
       targets,
       approve ? { handUp: HAND.approve, forceMute: false } : { handUp: HAND.refuse },
     );
-    await this.announce(conf, targets, () => (approve ? 'unmuteAudio' : undefined));
+    this.announce(conf, targets, () => (approve ? 'unmuteAudio' : undefined));
   }
 
   /** The members a command is about: everyone but the host, or those of code_list. */
@@ -257,20 +272,18 @@ export class HostControl extends EventEmitter<HostControlEvents> {
     return ids.filter((id) => members.has(id) && id !== conf.hostId);
   }
 
-  /** Tells the live room of these members' controls as stored now, with a command for each. */
-  private async announce(
+  /** Tells the live room that these members' controls changed, with a command for some. */
+  private announce(
     conf: ConferenceRow,
     userIds: number[],
     actionOf: (userId: number) => HostAction | undefined = () => undefined,
-  ): Promise<void> {
+  ): void {
     if (userIds.length === 0) return;
-    const stored = await this.store.of(conf.id, userIds);
-    const changes = userIds.map((userId) => ({
-      userId,
-      controls: stored.get(userId) ?? NO_CONTROLS,
-      action: actionOf(userId),
-    }));
-    this.emit('membersChanged', conf.conferenceId, changes);
+    const actions = userIds.flatMap((userId) => {
+      const action = actionOf(userId);
+      return action ? [{ userId, action }] : [];
+    });
+    this.emit('membersChanged', conf.conferenceId, actions);
   }
 }
 

@@ -8,7 +8,6 @@ import {
 } from '@meet/shared';
 import type { UserRow } from '../db/schema/index.js';
 import type { PeerMedia } from '../janus/peer-media.js';
-import { NO_CONTROLS, type MemberControls } from '../repositories/member-controls-repository.js';
 
 /** A member as they first appear: nothing on, nothing published; the host's controls come next. */
 export function peerInfoOf(user: UserRow, room: { hostId: number; creatorId: number }): PeerInfo {
@@ -36,8 +35,6 @@ export function peerInfoOf(user: UserRow, room: { hostId: number; creatorId: num
 
 export class Peer {
   readonly info: PeerInfo;
-  /** The host's stored word on this member (kept in step by RoomModeration). */
-  controls: MemberControls = NO_CONTROLS;
   /** The room this member is in: 0 the main room, k breakout room k. */
   group = 0;
   /** Streams this peer is subscribed to, as `feed/mid` keys. */

@@ -59,7 +59,14 @@ export class RoomManager {
       (room, peer, group) => this.media.move(room, peer, group),
       log,
     );
-    this.moderation = new RoomModeration(gateway, hostControl, conferences, this.activity, log);
+    this.moderation = new RoomModeration(
+      gateway,
+      hostControl,
+      conferences,
+      this.activity,
+      (room, peer, kind, on) => this.media.setEnabled(room, peer, kind, on),
+      log,
+    );
     this.media = new RoomPeerMedia(
       gateway,
       captions,
@@ -82,9 +89,10 @@ export class RoomManager {
     conferences.on('replaced', (conferenceId, userId, devices) =>
       this.handleReplaced(conferenceId, userId, devices),
     );
-    conferences.on('hostChanged', (conferenceId, hostId) =>
+    // The events say what changed; the room reads the stored state itself (RoomModeration).
+    conferences.on('hostChanged', (conferenceId) =>
       this.inRoom(conferenceId, async (room) => {
-        await this.moderation.handleHostChanged(room, hostId);
+        await this.moderation.handleHostChanged(room);
         this.breakouts.announce(room);
       }),
     );
@@ -94,10 +102,8 @@ export class RoomManager {
     conferences.on('removed', (conferenceId, userIds) =>
       this.inRoom(conferenceId, (room) => this.handleRemoved(room, userIds)),
     );
-    conferences.on('propertiesChanged', (conferenceId, properties) =>
-      this.inRoom(conferenceId, (room) =>
-        this.moderation.handlePropertiesChanged(room, properties),
-      ),
+    conferences.on('propertiesChanged', (conferenceId) =>
+      this.inRoom(conferenceId, (room) => this.moderation.reconcile(room)),
     );
     conferences.on('waitingListChanged', (conferenceId) =>
       this.inRoom(conferenceId, (room) => this.activity.sendWaitingList(room)),
@@ -105,8 +111,8 @@ export class RoomManager {
     conferences.on('renamed', (conferenceId, userId, displayName) =>
       this.handleRename(conferenceId, userId, displayName),
     );
-    hostControl.on('membersChanged', (conferenceId, changes) =>
-      this.inRoom(conferenceId, (room) => this.moderation.handleMembersChanged(room, changes)),
+    hostControl.on('membersChanged', (conferenceId, actions) =>
+      this.inRoom(conferenceId, (room) => this.moderation.reconcile(room, actions)),
     );
   }
 
@@ -262,15 +268,11 @@ export class RoomManager {
       case 'resumeProducer': {
         const on = request.type === 'resumeProducer';
         if (on) this.moderation.checkResume(peer, request.source, request.kind);
-        if (request.source === 'camera') {
-          if (request.kind === 'audio') peer.info.audioEnabled = on;
-          else {
-            peer.info.videoEnabled = on;
-            if (on) peer.info.openVideoTime = Date.now();
-            this.media.recorderOf(peer)?.camera(room, peer, on);
-          }
-        }
-        room.broadcastIn(peer.group, { type: 'peerUpdated', peer: peer.info });
+        // Only the camera's kinds show; a request that changes nothing announces nothing (the
+        // client's own echo of a host's mute, for one).
+        if (request.source !== 'camera') return {};
+        if (this.media.setEnabled(room, peer, request.kind, on))
+          room.broadcastIn(peer.group, { type: 'peerUpdated', peer: peer.info });
         return {};
       }
       case 'closeProducer':

@@ -4,7 +4,7 @@
  * and a member's media moved to another room of the meeting. RoomManager owns the rooms and
  * hands members here.
  */
-import type { MediaSource } from '@meet/shared';
+import type { MediaKind, MediaSource } from '@meet/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JanusGateway } from '../janus/janus-gateway.js';
 import { PeerMedia } from '../janus/peer-media.js';
@@ -29,6 +29,23 @@ export class RoomPeerMedia {
   /** The cloud recording, for members of the main room (breakout rooms are not recorded). */
   recorderOf(peer: Peer): RoomRecorder | undefined {
     return peer.group === 0 ? this.recorder() : undefined;
+  }
+
+  /**
+   * A member's camera audio or video turned on or off (by them, or by the host's mute): what
+   * others see of them and the recording's timeline. False when it already was so.
+   */
+  setEnabled(room: Room, peer: Peer, kind: MediaKind, on: boolean): boolean {
+    if (kind === 'audio') {
+      if (peer.info.audioEnabled === on) return false;
+      peer.info.audioEnabled = on;
+      return true;
+    }
+    if (peer.info.videoEnabled === on) return false;
+    peer.info.videoEnabled = on;
+    if (on) peer.info.openVideoTime = Date.now();
+    this.recorderOf(peer)?.camera(room, peer, on);
+    return true;
   }
 
   /** Media for a member in room `group` (0 main) of the meeting, not yet in use. */

@@ -66,7 +66,7 @@ describe('Collaboration', () => {
     collab.on('hostCommand', commands);
     collab.on('waitingList', waiting);
     collab.handleNotification({ type: 'messageReceived', message: msg(5) });
-    collab.handleNotification({ type: 'hostCommand', action: 'muteAudio' });
+    collab.handleNotification({ type: 'roomUpdated', peers: [], actions: ['muteAudio'] });
     collab.handleNotification({ type: 'waitingList', entries: [] });
     expect(chat).toEqual([[[5], true]]);
     expect(commands).toHaveBeenCalledWith('muteAudio');

@@ -34,7 +34,7 @@ export interface CollaborationEvents {
 
 export type CollaborationNotification = Extract<
   RoomNotification,
-  { type: 'messageReceived' | 'propertiesChanged' | 'hostCommand' | 'waitingList' | 'reaction' }
+  { type: 'messageReceived' | 'roomUpdated' | 'waitingList' | 'reaction' }
 >;
 
 export class Collaboration extends Emitter<CollaborationEvents> {
@@ -55,11 +55,11 @@ export class Collaboration extends Emitter<CollaborationEvents> {
       case 'messageReceived':
         this.emit('chat', [n.message], true);
         return;
-      case 'propertiesChanged':
-        this.emit('properties', n.properties);
-        return;
-      case 'hostCommand':
-        this.emit('hostCommand', n.action);
+      case 'roomUpdated':
+        // The meeting-wide part of a change of the room's controls (the RoomClient takes the
+        // members' part): the properties first, so the commands are carried out under them.
+        if (n.properties) this.emit('properties', n.properties);
+        for (const action of n.actions) this.emit('hostCommand', action);
         return;
       case 'waitingList':
         this.emit('waitingList', n.entries);

@@ -207,15 +207,15 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     switch (n.type) {
       case 'newPeer':
       case 'peerUpdated':
-        if (n.peer.peerId === this.me?.peerId) {
-          this.me = n.peer;
-          this.emit('me', n.peer);
-          this.camera.followHostFlags();
-        } else {
-          this.peers.set(n.peer.peerId, n.peer);
-          this.emitPeers();
-        }
-        this.subscriptions.schedule();
+        this.updatePeers([n.peer]);
+        return;
+      case 'roomUpdated':
+        // One change of the room's controls, applied whole: the host, the members, then the
+        // meeting-wide part and what the host asks of my media (Collaboration). No await in
+        // between, so the UI sees its events together.
+        if (n.host) this.emit('hostChanged', n.host.hostId);
+        this.updatePeers(n.peers);
+        this.collab.handleNotification(n);
         return;
       case 'peerClosed':
         this.peers.delete(n.peerId);
@@ -230,9 +230,6 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
         return;
       case 'activeSpeaker':
         this.emit('activeSpeaker', n.talking ? n.peerId : null);
-        return;
-      case 'hostChanged':
-        this.emit('hostChanged', n.hostId);
         return;
       case 'republish':
         // The media server restarted: new connections, same meeting, no user action. Every
@@ -254,8 +251,6 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
         this.shutdown();
         return;
       case 'messageReceived':
-      case 'propertiesChanged':
-      case 'hostCommand':
       case 'waitingList':
       case 'reaction':
         this.collab.handleNotification(n);
@@ -320,6 +315,24 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     await this.screen.republish().catch(failed);
     this.subscriptions.schedule();
     this.startStats();
+  }
+
+  /** Members' new state from the server: mine, others', or both. */
+  private updatePeers(peers: PeerInfo[]): void {
+    if (peers.length === 0) return;
+    let others = false;
+    for (const peer of peers) {
+      if (peer.peerId === this.me?.peerId) {
+        this.me = peer;
+        this.emit('me', peer);
+        this.camera.followHostFlags();
+      } else {
+        this.peers.set(peer.peerId, peer);
+        others = true;
+      }
+    }
+    if (others) this.emitPeers();
+    this.subscriptions.schedule();
   }
 
   private emitPeers(): void {

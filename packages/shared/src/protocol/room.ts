@@ -201,11 +201,11 @@ export type RoomAck<T extends RoomRequestType = RoomRequestType> =
 export type RoomNotification =
   | { type: 'newPeer'; peer: PeerInfo }
   | { type: 'peerClosed'; peerId: string }
+  /** A member changed what they send or show (media on or off, a feed up, their name). */
   | { type: 'peerUpdated'; peer: PeerInfo }
   | { type: 'streamsChanged'; peerId: string; source: MediaSource; feedId: number | null }
   | { type: 'subscriberOffer'; jsep: Jsep; streams: SubscribedStream[] }
   | { type: 'activeSpeaker'; peerId: string; talking: boolean; level: number }
-  | { type: 'hostChanged'; hostId: number; hostName: string }
   | { type: 'republish'; reason: 'mediaRestarted' }
   | { type: 'replaced' }
   /** A caption line for me (SPEC.md's asrMessage): partial while someone speaks, then final. */
@@ -231,13 +231,22 @@ export type RoomNotification =
   | { type: 'roomClosed'; reason: 'ended' | 'kicked'; by?: string }
   /** A chat message (also echoed to its sender). */
   | { type: 'messageReceived'; message: ChatMessage }
-  /** The host changed meeting-wide controls (mute all, lock, waiting room, screen sharing). */
-  | { type: 'propertiesChanged'; properties: RoomProperties }
   /**
-   * The host asks this member's client to act on its own media: turn the microphone off
-   * (mute), on (hand approved), the camera off (video disabled), or stop sharing.
+   * The room's controls changed (a host command, the host role moving, meeting-wide controls such
+   * as mute all, lock, waiting room, screen sharing, recording), whole and once: one of these to
+   * each member for one change, with only what changed for them. `host` when the role moved
+   * (hostId 0: nobody holds it); `properties` when the meeting-wide controls changed; `peers`
+   * the members of my room whose state changed (me among them when mine did); `actions` what
+   * the host asks my own client to do with its media — turn the microphone off (mute), on (hand
+   * approved), the camera off (video disabled), or stop sharing.
    */
-  | { type: 'hostCommand'; action: HostAction }
+  | {
+      type: 'roomUpdated';
+      host?: { hostId: number; hostName: string };
+      properties?: RoomProperties;
+      peers: PeerInfo[];
+      actions: HostAction[];
+    }
   /** A poll changed: refresh the list and an open dialog on this voteId; 'deleted' closes it. */
   | { type: 'pollChanged'; voteId: number; change: PollChange }
   /** To hosts only: the waiting list changed (status 1 entries filtered out). */

@@ -64,9 +64,6 @@ export type Translate = (
   options?: Record<string, string>,
 ) => string;
 
-/** Messages of one host action arrive within moments of each other; they are told as one. */
-const NOTICE_BATCH_MS = 300;
-
 const isKnown = (key: string): key is KnownError =>
   (KNOWN_ERRORS as readonly string[]).includes(key);
 
@@ -88,21 +85,26 @@ export function bindRoom(
   onClosed: (reason: 'ended' | 'kicked' | 'left' | 'replaced', by?: string) => void,
 ): () => void {
   const { dispatch, getState } = store;
+  // One server message (a join answer, one change of the room's controls) becomes several
+  // events, given one after another without a pause (RoomClient): their notices are told
+  // together once those events are through, the most telling ones only.
   let pending: NoticeKey[] = [];
-  let noticeTimer: ReturnType<typeof setTimeout> | undefined;
+  let bound = true;
+  const tellPending = () => {
+    const keys = combineNotices(pending);
+    pending = [];
+    if (!bound) return;
+    for (const key of keys)
+      showToast(
+        WARNING_NOTICES.has(key) ? 'warning' : 'info',
+        t(`room.notices.${key}`),
+        TOAST_LONG_MS,
+      );
+  };
   const notify = (keys: NoticeKey[]) => {
     if (keys.length === 0) return;
+    if (pending.length === 0) queueMicrotask(tellPending);
     pending.push(...keys);
-    clearTimeout(noticeTimer);
-    noticeTimer = setTimeout(() => {
-      for (const key of combineNotices(pending))
-        showToast(
-          WARNING_NOTICES.has(key) ? 'warning' : 'info',
-          t(`room.notices.${key}`),
-          TOAST_LONG_MS,
-        );
-      pending = [];
-    }, NOTICE_BATCH_MS);
   };
   // Null until the join answer: the first properties are the meeting's, not a change.
   let properties: RoomProperties | null = null;
@@ -188,7 +190,7 @@ export function bindRoom(
     client.on('closed', (reason, by) => onClosed(reason, by)),
   ];
   return () => {
-    clearTimeout(noticeTimer);
+    bound = false;
     offs.forEach((off) => off());
   };
 }

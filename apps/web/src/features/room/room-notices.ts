@@ -1,7 +1,8 @@
 /**
  * The short notices a member sees when the host acts (mute all, lock, a hand approved...),
- * derived from what changed. One host action often arrives as several messages (a property
- * change, my own member update and a command), so `combineNotices` keeps the most telling one.
+ * derived from what changed. One host action can change several things at once (a property,
+ * my own member state and a command, all in one `roomUpdated`), so `combineNotices` keeps the
+ * most telling one.
  */
 import { CONF_MUTE, HAND, type HostAction, type PeerInfo, type RoomProperties } from '@meet/shared';
 

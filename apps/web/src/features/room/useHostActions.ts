@@ -2,7 +2,7 @@
  * What the host (and, for the hand, any member) asks the server to do, through host-api.ts.
  * Every action resolves true on success; a refusal has already been shown by the API client
  * (its msg, in the user's language) and resolves false. Switches that the server will confirm
- * with `propertiesChanged` are applied to the store at once, so the checkbox follows the click.
+ * with `roomUpdated` are applied to the store at once, so the checkbox follows the click.
  */
 import { useMemo } from 'react';
 import { CONF_MUTE, HAND, type PeerInfo } from '@meet/shared';
