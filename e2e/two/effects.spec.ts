@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { createMeeting, participant, recordPeerConnections, registeredUser } from '../support/room';
+import { receivedPitch } from '../support/audio';
 
 interface FrameStats {
   r: number;
@@ -286,6 +287,7 @@ test('noise suppression is on by default; turned off, the microphone is sent wit
 
   await expect.poll(async () => (await sentMic())?.noiseSuppression).toBe(true);
   await page.getByTestId('effects-button').click();
+  await page.getByTestId('effects-tab-sound').click();
   const toggle = page.getByTestId('noise-suppression');
   await expect(toggle).toBeChecked();
   await toggle.click();
@@ -301,61 +303,11 @@ test('noise suppression is on by default; turned off, the microphone is sent wit
   await ada.room.rejoinFromInvite(conferenceId);
   await expect.poll(async () => (await sentMic())?.noiseSuppression).toBe(false);
   await page.getByTestId('effects-button').click();
+  await page.getByTestId('effects-tab-sound').click();
   await expect(page.getByTestId('noise-suppression')).not.toBeChecked();
 
   for (const p of [ada, bo]) await p.context.close();
 });
-
-/** The median pitch (Hz) of a member's voice as this page receives it, over `ms`. */
-function receivedPitch(page: Page, peerId: string, ms = 4000): Promise<number | null> {
-  return page.evaluate(
-    async ({ id, ms }) => {
-      const audio = document.querySelector<HTMLAudioElement>(
-        `audio[data-peer-audio="${id}"][data-audio-source="camera"]`,
-      );
-      const stream = audio?.srcObject as MediaStream | null;
-      if (!stream) return null;
-      const context = new AudioContext();
-      await context.resume();
-      const analyser = context.createAnalyser();
-      analyser.fftSize = 4096;
-      context.createMediaStreamSource(stream).connect(analyser);
-      const frame = new Float32Array(analyser.fftSize);
-      const rate = context.sampleRate;
-      const pitches: number[] = [];
-      const until = performance.now() + ms;
-      while (performance.now() < until) {
-        await new Promise((r) => setTimeout(r, 40));
-        analyser.getFloatTimeDomainData(frame);
-        let energy = 0;
-        for (const v of frame) energy += v * v;
-        if (Math.sqrt(energy / frame.length) < 0.01) continue;
-        // Autocorrelation over lags for 60–500 Hz; the best normalised peak is the pitch.
-        let best = 0;
-        let bestLag = 0;
-        for (let lag = Math.floor(rate / 500); lag <= Math.ceil(rate / 60); lag++) {
-          let sum = 0;
-          let norm = 0;
-          for (let i = 0; i + lag < frame.length; i++) {
-            sum += frame[i]! * frame[i + lag]!;
-            norm += frame[i + lag]! * frame[i + lag]!;
-          }
-          const score = sum / Math.sqrt(energy * norm || 1);
-          if (score > best) {
-            best = score;
-            bestLag = lag;
-          }
-        }
-        if (best > 0.5 && bestLag > 0) pitches.push(rate / bestLag);
-      }
-      void context.close();
-      if (pitches.length < 5) return null;
-      pitches.sort((a, b) => a - b);
-      return pitches[Math.floor(pitches.length / 2)]!;
-    },
-    { id: peerId, ms },
-  );
-}
 
 test('the voice changer: the other member hears my voice higher, then deeper, switched mid-call without renegotiation', async ({
   browser,
@@ -378,6 +330,7 @@ test('the voice changer: the other member hears my voice higher, then deeper, sw
   const own = (await receivedPitch(bo.room.page, adaId))!;
 
   await page.getByTestId('effects-button').click();
+  await page.getByTestId('effects-tab-sound').click();
   await expect(page.getByTestId('voice-engine')).toContainText('no AI model');
   await expect(page.getByTestId('voice-none')).toHaveAttribute('aria-pressed', 'true');
   await page.getByTestId('voice-higher').click();

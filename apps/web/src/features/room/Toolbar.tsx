@@ -1,5 +1,6 @@
 /**
- * The bottom control bar: microphone and camera (each with a device menu), screen share, raise
+ * The bottom control bar: microphone (its menu: devices and the voice changer) and camera (its
+ * device menu), screen share, raise
  * hand, reactions, view mode, leave, the keyboard shortcuts' help, and the panel's people and
  * chat buttons. `useRoomControls` holds the behaviour; this file is markup. Test hooks:
  * data-testid toggle-mic / toggle-camera / share-screen / raise-hand / reactions-toggle /
@@ -23,6 +24,7 @@ import { LocalRecordButton } from '../local-recording/LocalRecordButton';
 import { FileShareButton } from '../file-share/FileShareButton';
 // Background effects (issue 15).
 import { EffectsButton } from '../effects/EffectsButton';
+import { VoiceMenu } from '../effects/VoiceMenu';
 import { KeyboardShortcuts } from './KeyboardShortcuts';
 import { LeaveButton } from './LeaveButton';
 import { ReactionBar } from './ReactionBar';
@@ -177,6 +179,7 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
                   close();
                 }}
               />
+              <VoiceMenu onChosen={close} />
             </>
           )}
         </DeviceToggle>
