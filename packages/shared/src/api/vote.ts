@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { NICKNAME_MAX_MEETING } from '../constants.js';
-import { validatePollForm } from '../domain/poll.js';
+import { validatePollForm } from '../domain/poll-form.js';
 import { conferenceUriField } from './fields.js';
 
 /** A JSON string (form bodies) or the value itself (JSON bodies). */

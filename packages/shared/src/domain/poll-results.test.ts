@@ -8,7 +8,7 @@ import {
   tallyPoll,
   toSubmission,
   voterDisplayName,
-} from './poll.js';
+} from './poll-results.js';
 
 describe('voting', () => {
   const questions = [

@@ -1,7 +1,7 @@
 /**
  * Voting: every question with its options as radio buttons (single choice) or checkboxes
  * (multiple), each inside a label with the option's text. The selection lives in
- * usePollsDialog; Submit checks that every question is answered.
+ * usePollBallot; Submit (usePollActions) checks that every question is answered.
  */
 import { useTranslation } from 'react-i18next';
 import { QUESTION_TYPE, type PollDetail, type PollSelection } from '@meet/shared';

@@ -1,6 +1,6 @@
 /**
  * The poll form's edits as one pure function over the shared form helpers (ids, copy, delete,
- * limits from packages/shared/src/domain/poll.ts). An edit that changes nothing (deleting the
+ * limits from packages/shared/src/domain/poll-form.ts). An edit that changes nothing (deleting the
  * only question, the third-to-last option…) answers the same form, so it is not counted as an
  * edit; an edit past a limit answers which limit text to show.
  */
