@@ -2,7 +2,6 @@
  * Vite build of the web app. The dev server proxies the API to a server on :3100; the build
  * writes a .gz beside every asset so the server can send them pre-compressed.
  */
-import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { promisify } from 'node:util';
 import { gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { withoutEval } from './scripts/mediapipe-without-eval';
 
 const gzipAsync = promisify(gzip);
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
@@ -46,35 +46,48 @@ function precompress(): Plugin {
 }
 
 /**
- * MediaPipe's selfie segmentation (virtual background) loads its script, wasm and .tflite model
- * at run time; they ship inside the npm package and are served from our own origin under
- * /mediapipe/selfie_segmentation/ (copied into the build, read from node_modules in dev).
+ * MediaPipe's selfie segmentation (virtual background) and face mesh (beauty filters, avatars)
+ * load their script, wasm and model at run time; they ship inside the npm packages and are served
+ * from our own origin under /mediapipe/<solution>/ (copied into the build, read from node_modules
+ * in dev).
+ *
+ * Face mesh's wasm loader generates code with `new Function`, which our CSP refuses: the copies
+ * are served without it (scripts/mediapipe-without-eval.ts).
  */
 function mediapipeAssets(): Plugin {
-  const base = 'mediapipe/selfie_segmentation/';
-  const dir = path.dirname(
-    createRequire(import.meta.url).resolve('@mediapipe/selfie_segmentation/package.json'),
-  );
+  const solutions = ['selfie_segmentation', 'face_mesh'].map((name) => ({
+    base: `mediapipe/${name}/`,
+    dir: path.dirname(createRequire(import.meta.url).resolve(`@mediapipe/${name}/package.json`)),
+  }));
   const wanted = (name: string) => /\.(js|wasm|tflite|binarypb|data)$/.test(name);
   return {
     name: 'meet:mediapipe-assets',
     configureServer(server) {
-      server.middlewares.use(`/${base}`, (req, res, next) => {
-        const name = path.basename((req.url ?? '').split('?')[0] ?? '');
-        if (!wanted(name)) return next();
-        if (name.endsWith('.wasm')) res.setHeader('content-type', 'application/wasm');
-        createReadStream(path.join(dir, name))
-          .on('error', () => next())
-          .pipe(res);
-      });
+      for (const { base, dir } of solutions)
+        server.middlewares.use(`/${base}`, (req, res, next) => {
+          const name = path.basename((req.url ?? '').split('?')[0] ?? '');
+          if (!wanted(name)) return next();
+          readFile(path.join(dir, name))
+            .then(
+              (source) => {
+                const body = withoutEval(name, source);
+                if (name.endsWith('.wasm')) res.setHeader('content-type', 'application/wasm');
+                if (name.endsWith('.js')) res.setHeader('content-type', 'text/javascript');
+                res.end(body);
+              },
+              () => next(),
+            )
+            .catch(next);
+        });
     },
     async generateBundle() {
-      for (const name of (await readdir(dir)).filter(wanted))
-        this.emitFile({
-          type: 'asset',
-          fileName: base + name,
-          source: await readFile(path.join(dir, name)),
-        });
+      for (const { base, dir } of solutions)
+        for (const name of (await readdir(dir)).filter(wanted))
+          this.emitFile({
+            type: 'asset',
+            fileName: base + name,
+            source: withoutEval(name, await readFile(path.join(dir, name))),
+          });
     },
   };
 }

@@ -1,10 +1,14 @@
 /* global document, window -- code inside page.evaluate runs in the browser */
-// Benchmark (not a test): the virtual background (issue 15) in headless Chromium with the fake
-// 1280x720 camera — for no effect, blur and an image: the sender's processing time per frame
-// (camera frame in, processed frame out; the pipeline's own moving average) and frames produced
-// per second, and the frame rate and size the other member receives (decoded frames of their
-// <video> over 10 s). Goal: 30 fps kept with blur on. Needs a build (npm run build) and Debian's
-// Chromium. Usage: node scripts/bench/effects.mjs [--seconds=10]
+// Benchmark (not a test): the camera effects (issue 15) in headless Chromium with a fake
+// 1280x720 camera — for no effect, blur, an image, the beauty filters' quick preset (smooth 5,
+// whiten 5, slim 4, bigger eyes 2) alone and with blur: the sender's processing time per frame
+// (camera frame in, processed frame out; the pipeline's own moving average, with the parts that
+// are drawing the background, drawing the beauty filters and finding the face) and frames
+// produced per second, and the frame rate and size the other member receives (decoded frames of
+// their <video> over 10 s). Goal: 30 fps kept with blur on. The camera is Chromium's own test
+// pattern (no face: Face Mesh searches every frame), or with --face the synthetic portrait of
+// e2e/support/face-video.ts (Face Mesh finds and tracks it). Needs a build (npm run build) and
+// Debian's Chromium. Usage: node scripts/bench/effects.mjs [--seconds=10] [--face]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -12,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { writePortraitY4m } from '../../e2e/support/face-video.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = Object.fromEntries(
@@ -34,21 +39,27 @@ function freePort() {
     });
   });
 }
-const port = await freePort();
+// --port= pins the server's port (for a machine where ports are shared out).
+const port = Number(args.port ?? 0) || (await freePort());
 const base = `http://localhost:${port}`;
 
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'development',
-    MAIL_OUTBOX_HTTP: '1',
-    EMAIL_CODE_IP_DAILY_LIMIT: '1000',
+// SERVER_DIST / WEB_DIST (environment): a build made beside the usual one, as in e2e/.
+const server = spawn(
+  process.execPath,
+  [path.join(root, 'apps/server', process.env.SERVER_DIST ?? 'dist', 'server.js')],
+  {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      MAIL_OUTBOX_HTTP: '1',
+      EMAIL_CODE_IP_DAILY_LIMIT: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
   },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+);
 process.on('exit', () => {
   server.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
@@ -59,6 +70,12 @@ await new Promise((resolve, reject) => {
   server.once('exit', () => reject(new Error('server exited')));
 });
 
+const fakeCamera = [];
+if (args.face) {
+  const file = path.join(dataDir, 'portrait.y4m');
+  writePortraitY4m(file);
+  fakeCamera.push(`--use-file-for-fake-video-capture=${file}`);
+}
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -68,6 +85,7 @@ const browser = await chromium.launch({
     '--use-fake-ui-for-media-stream',
     '--disable-background-networking',
     '--autoplay-policy=no-user-gesture-required',
+    ...fakeCamera,
   ],
 });
 
@@ -149,25 +167,32 @@ const senderStats = () =>
     return s ? { ...s } : null;
   });
 
-await sender.page.getByTestId('effects-toggle').click();
+await sender.page.getByTestId('effects-button').click();
 await sender.page.getByTestId('effects-dialog').waitFor();
+const click = (testId) => sender.page.getByTestId(testId).click();
 const modes = [
-  ['none', 'background-none'],
-  ['blur', 'background-blur'],
-  ['image', 'background-system-dawn'],
+  ['none', ['background-none']],
+  ['blur', ['background-blur']],
+  ['image', ['background-image-system-dawn']],
+  ['beauty', ['background-none', 'beauty-tab', 'beauty-preset']],
+  ['beauty+blur', ['effects-tab-background', 'background-blur']],
 ];
 const rows = [];
-for (const [mode, testId] of modes) {
-  await sender.page.getByTestId(testId).click();
+for (const [mode, clicks] of modes) {
+  for (const testId of clicks) await click(testId);
   // Model loading and the encoder settling.
   await sender.page.waitForTimeout(5000);
   const start = mode === 'none' ? null : await senderStats();
   const got = await received(seconds * 1000);
   const end = mode === 'none' ? null : await senderStats();
+  const ms = (v) => (end ? v.toFixed(1) : '-');
   rows.push({
     mode,
-    'ms/frame (sender)': end ? end.msPerFrame.toFixed(1) : '-',
-    'of which drawing': end ? end.composeMs.toFixed(1) : '-',
+    'ms/frame (sender)': ms(end?.msPerFrame),
+    'background drawing': ms(end?.composeMs),
+    'beauty drawing': ms(end?.beautyMs),
+    'frame out': ms(end?.outputMs),
+    'face landmarks': end?.landmarksMs ? `${end.landmarksMs.toFixed(1)} (${end.face})` : '-',
     'fps produced': end && start ? ((end.frames - start.frames) / seconds).toFixed(1) : '-',
     camera: end ? `${end.width}x${end.height} (${end.source})` : '-',
     'fps received': got ? got.fps.toFixed(1) : '-',

@@ -133,3 +133,8 @@ export const BACKGROUND_MASK_HIGH = 0.9;
 export const BACKGROUND_BLUR_PX = 15;
 export const EFFECTS_WARNING_MS = 3000;
 export const BACKGROUND_APPLY_AFTER_UPLOAD_MS = 500;
+
+/** Beauty filters (SPEC.md sections 3 and 9): each rate runs from 0 (off) to this. */
+export const BEAUTY_RATE_MAX = 10;
+/** The quick preset: smooth 5, whiten 5, slim 4, bigger eyes 2. */
+export const BEAUTY_PRESET = { smoothRate: 5, whitenRate: 5, slimRate: 4, biggerRate: 2 } as const;

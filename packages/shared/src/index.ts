@@ -29,6 +29,7 @@ export * from './domain/poll-dialog.js';
 export * from './domain/poll-results.js';
 export * from './domain/plans.js';
 export * from './domain/phone.js';
+export * from './domain/beautify.js';
 export * from './texts/checkout-texts.js';
 export * from './protocol/breakout.js';
 export * from './protocol/room.js';

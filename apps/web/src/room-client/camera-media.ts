@@ -4,7 +4,7 @@
  * microphone's level, and the camera publisher that sends them. It reads my member state and
  * the socket through the functions it is given and never holds the RoomClient.
  */
-import type { BackgroundSetting, PeerInfo } from '@meet/shared';
+import type { BackgroundSetting, BeautifySetting, PeerInfo } from '@meet/shared';
 import { Emitter } from './emitter';
 import { blockedBy, isRefusal, kindsToTurnOff, type MediaKindName } from './host-media';
 import { LevelMeter, LocalDevices, MediaError, openTrack } from './local-media';
@@ -47,7 +47,7 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
   private wanted: Kinds | undefined;
   private lastToggle = { audio: 0, video: 0 };
   private previewing: Promise<void> | undefined;
-  /** The virtual background between the camera and what is shown and sent. */
+  /** The virtual background and beauty filters between the camera and what is shown and sent. */
   private readonly effects = new VideoEffects();
   /** The voice changer between the microphone and what is shown and sent. */
   private readonly voice = new VoiceEffects();
@@ -62,8 +62,8 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
       (states) => this.emit('permissions', states),
     );
     this.effects.on('changed', () => void this.showVideo(this.effects.output));
-    this.effects.on('failed', () => {
-      this.emit('error', 'backgroundEffectsFailed');
+    this.effects.on('failed', (stage) => {
+      this.emit('error', stage === 'beauty' ? 'beautyEffectsFailed' : 'backgroundEffectsFailed');
       void this.showVideo(this.effects.output);
     });
     this.voice.on('changed', () => void this.sendAudio(this.voice.output));
@@ -87,6 +87,12 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
   /** Sets the virtual background; the camera stays as it is when it is off. */
   async setBackground(setting: BackgroundSetting): Promise<void> {
     await this.effects.apply(effectModeOf(setting));
+    await this.showVideo(this.effects.output);
+  }
+
+  /** Sets the beauty filters; the camera stays as it is when it is off. */
+  async setBeauty(setting: BeautifySetting): Promise<void> {
+    await this.effects.setBeauty(setting);
     await this.showVideo(this.effects.output);
   }
 

@@ -10,6 +10,7 @@ import {
   ResultCode,
   assertUnreachable,
   type BackgroundSetting,
+  type BeautifySetting,
   type BreakoutRequest,
   type ChatMessage,
   type HostAction,
@@ -359,6 +360,11 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   /** The virtual background of my camera (issue 15). */
   setBackground(setting: BackgroundSetting): Promise<void> {
     return this.camera.setBackground(setting);
+  }
+
+  /** The beauty filters of my camera (issue 15). */
+  setBeauty(setting: BeautifySetting): Promise<void> {
+    return this.camera.setBeauty(setting);
   }
 
   setVoice(mode: VoiceMode): Promise<void> {

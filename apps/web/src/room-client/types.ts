@@ -10,6 +10,7 @@ import type { FileShareState } from './screen-share';
 import type { LocalRecordingState } from '@meet/shared';
 import type {
   BackgroundSetting,
+  BeautifySetting,
   BreakoutRequest,
   BreakoutState,
   CaptionState,
@@ -174,6 +175,8 @@ export interface RoomClientApi {
   setCamera(on: boolean): Promise<void>;
   /** The virtual background of my camera (issue 15); shown and sent in place of the camera. */
   setBackground(setting: BackgroundSetting): Promise<void>;
+  /** The beauty filters of my camera (issue 15), in the same pipeline as the background. */
+  setBeauty(setting: BeautifySetting): Promise<void>;
   /** The voice changer (none: my own voice), applied to what is sent without renegotiation. */
   setVoice(mode: VoiceMode): Promise<void>;
   /** Plays my changed voice back to me. */

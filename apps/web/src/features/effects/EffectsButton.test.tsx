@@ -28,6 +28,7 @@ function setup(cameraOn: boolean) {
   const listeners: ((key: string) => void)[] = [];
   const client = {
     setBackground: vi.fn().mockResolvedValue(undefined),
+    setBeauty: vi.fn().mockResolvedValue(undefined),
     setVoice: vi.fn().mockResolvedValue(undefined),
     previewVoice: vi.fn(),
     switchDevice: vi.fn().mockResolvedValue(undefined),
@@ -55,6 +56,21 @@ test('the remembered background is applied on entering; a failure forgets it', (
   expect(client.setBackground).toHaveBeenCalledWith({ status: 'blur' });
   fail('backgroundEffectsFailed');
   expect(localStorage.getItem('meet.backgroundSetting')).toBe('{"status":"none"}');
+});
+
+test('the remembered beauty filters are applied on entering; a failure forgets them', () => {
+  localStorage.setItem(
+    'meet.beautifySetting',
+    JSON.stringify({ selectedBeautifyType: 'WHITEN', whitenRate: 4 }),
+  );
+  const { client, fail } = setup(true);
+  expect(client.setBeauty).toHaveBeenCalledWith(
+    expect.objectContaining({ selectedBeautifyType: 'WHITEN', whitenRate: 4 }),
+  );
+  fail('beautyEffectsFailed');
+  expect(JSON.parse(localStorage.getItem('meet.beautifySetting')!).selectedBeautifyType).toBe(
+    'NONE',
+  );
 });
 
 test('with the camera off the button shows the camera error instead of the dialog', async () => {

@@ -1,11 +1,13 @@
 /**
  * The toolbar's effects button: opens the effects dialog (lazily loaded), with a "New" badge
  * until it has been opened once. With the camera off it shows the camera access error instead
- * (and a dialog already open closes). It also applies the remembered background on entering the
- * room, and forgets it when the effect fails. Test hooks: effects-button, effects-new.
+ * (and a dialog already open closes). It also applies the remembered background and beauty
+ * filters on entering the room, and forgets either when it fails. Test hooks: effects-button,
+ * effects-new.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NO_BEAUTY } from '@meet/shared';
 import { icon } from '../../ui/icons';
 import { toast } from '../../ui/toast-store';
 import { useTrack } from '../room/media';
@@ -17,6 +19,7 @@ import {
   saveBackgroundSetting,
   visitEffectsHint,
 } from './background-setting';
+import { loadBeautySetting, saveBeautySetting } from './beauty-setting';
 import './effects.css';
 
 const EffectsDialog = lazy(() =>
@@ -37,8 +40,10 @@ export function EffectsButton() {
 
   useEffect(() => {
     void client.setBackground(loadBackgroundSetting());
+    void client.setBeauty(loadBeautySetting());
     return client.on('error', (key) => {
       if (key === 'backgroundEffectsFailed') saveBackgroundSetting(NO_BACKGROUND);
+      if (key === 'beautyEffectsFailed') saveBeautySetting(NO_BEAUTY);
     });
   }, [client]);
 

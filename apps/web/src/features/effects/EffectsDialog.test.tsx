@@ -23,11 +23,17 @@ afterEach(() => {
 
 async function setup() {
   vi.spyOn(backgroundsApi, 'getAll').mockResolvedValue(structuredClone(LIBRARY));
+  const listeners: ((key: string) => void)[] = [];
   const client = {
     setBackground: vi.fn().mockResolvedValue(undefined),
+    setBeauty: vi.fn().mockResolvedValue(undefined),
     setVoice: vi.fn().mockResolvedValue(undefined),
     previewVoice: vi.fn(),
     switchDevice: vi.fn().mockResolvedValue(undefined),
+    on: (_event: string, listener: (key: string) => void) => {
+      listeners.push(listener);
+      return () => undefined;
+    },
     tracks: { get: () => undefined },
   } as unknown as RoomClientHandle;
   render(
@@ -44,9 +50,11 @@ async function setup() {
     (client as unknown as Record<string, ReturnType<typeof vi.fn>>)[name]!;
   return {
     setBackground: fn('setBackground'),
+    setBeauty: fn('setBeauty'),
     setVoice: fn('setVoice'),
     previewVoice: fn('previewVoice'),
     switchDevice: fn('switchDevice'),
+    fail: (key: string) => act(() => listeners.forEach((l) => l(key))),
   };
 }
 
@@ -56,6 +64,7 @@ const file = (name: string, size: number) => new File([new Uint8Array(size)], na
 describe('the effects dialog', () => {
   test('noise suppression is on; switched off, the microphone is opened again without it and the choice is saved', async () => {
     const { switchDevice } = await setup();
+    fireEvent.click(screen.getByTestId('effects-tab-sound'));
     const toggle = screen.getByTestId('noise-suppression') as HTMLInputElement;
     expect(toggle.checked).toBe(true);
     fireEvent.click(toggle);
@@ -68,6 +77,7 @@ describe('the effects dialog', () => {
 
   test('a voice is applied at once and remembered; the preview plays it and stops with the dialog', async () => {
     const { setVoice, previewVoice } = await setup();
+    fireEvent.click(screen.getByTestId('effects-tab-sound'));
     expect(pressed('voice-none')).toBe('true');
     expect((screen.getByTestId('voice-preview') as HTMLInputElement).disabled).toBe(true);
     fireEvent.click(screen.getByTestId('voice-robot'));
@@ -158,12 +168,114 @@ describe('the effects dialog', () => {
   });
 });
 
+describe('the Beautify tab', () => {
+  const slider = (id: string) => screen.getByTestId(id) as HTMLInputElement;
+  const slide = (id: string, value: number) =>
+    fireEvent.change(slider(id), { target: { value: String(value) } });
+
+  test('is "New" until opened once; names its engines; four sliders from 0 to 10 at 0', async () => {
+    await setup();
+    expect(screen.getByTestId('beauty-new').textContent).toBe('New');
+    fireEvent.click(screen.getByTestId('beauty-tab'));
+    expect(screen.getByTestId('beauty-tab').getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByTestId('beauty-new')).toBeNull();
+    expect(localStorage.getItem('meet.hint.beautify')).toBe('1');
+    expect(screen.getByTestId('beauty-engine').textContent).toContain('MediaPipe Face Mesh');
+    for (const id of ['beauty-smooth', 'beauty-whiten', 'beauty-slim', 'beauty-bigger']) {
+      expect(slider(id).type).toBe('range');
+      expect([slider(id).min, slider(id).max, slider(id).value]).toEqual(['0', '10', '0']);
+    }
+    cleanup();
+    await setup();
+    expect(screen.queryByTestId('beauty-new')).toBeNull();
+  });
+
+  test('a slider applies its rate at once and is remembered; all back at 0 is NONE', async () => {
+    const { setBeauty } = await setup();
+    fireEvent.click(screen.getByTestId('beauty-tab'));
+    slide('beauty-smooth', 7);
+    expect(setBeauty).toHaveBeenLastCalledWith({
+      selectedBeautifyType: 'SMOOTH',
+      smoothRate: 7,
+      whitenRate: 0,
+      slimRate: 0,
+      biggerRate: 0,
+    });
+    slide('beauty-whiten', 3);
+    expect(setBeauty).toHaveBeenLastCalledWith(
+      expect.objectContaining({ selectedBeautifyType: 'WHITEN', smoothRate: 7, whitenRate: 3 }),
+    );
+    expect(JSON.parse(localStorage.getItem('meet.beautifySetting')!)).toMatchObject({
+      smoothRate: 7,
+      whitenRate: 3,
+    });
+    slide('beauty-smooth', 0);
+    slide('beauty-whiten', 0);
+    expect(setBeauty).toHaveBeenLastCalledWith({
+      selectedBeautifyType: 'NONE',
+      smoothRate: 0,
+      whitenRate: 0,
+      slimRate: 0,
+      biggerRate: 0,
+    });
+    expect(JSON.parse(localStorage.getItem('meet.beautifySetting')!).selectedBeautifyType).toBe(
+      'NONE',
+    );
+  });
+
+  test('the quick preset is smooth 5, whiten 5, slim 4, bigger 2; reset turns it all off', async () => {
+    const { setBeauty } = await setup();
+    fireEvent.click(screen.getByTestId('beauty-tab'));
+    fireEvent.click(screen.getByTestId('beauty-preset'));
+    expect(setBeauty).toHaveBeenLastCalledWith({
+      selectedBeautifyType: 'SMOOTH',
+      smoothRate: 5,
+      whitenRate: 5,
+      slimRate: 4,
+      biggerRate: 2,
+    });
+    expect(
+      ['beauty-smooth', 'beauty-whiten', 'beauty-slim', 'beauty-bigger'].map(
+        (id) => slider(id).value,
+      ),
+    ).toEqual(['5', '5', '4', '2']);
+    fireEvent.click(screen.getByTestId('beauty-reset'));
+    expect(setBeauty).toHaveBeenLastCalledWith(
+      expect.objectContaining({ selectedBeautifyType: 'NONE', smoothRate: 0, biggerRate: 0 }),
+    );
+    expect(slider('beauty-slim').value).toBe('0');
+  });
+
+  test('when the filters fail the sliders go back to 0', async () => {
+    const { fail } = await setup();
+    fireEvent.click(screen.getByTestId('beauty-tab'));
+    fireEvent.click(screen.getByTestId('beauty-preset'));
+    expect(slider('beauty-smooth').value).toBe('5');
+    fail('beautyEffectsFailed');
+    expect(slider('beauty-smooth').value).toBe('0');
+    expect(slider('beauty-bigger').value).toBe('0');
+  });
+
+  test('the remembered setting shows on opening', async () => {
+    localStorage.setItem(
+      'meet.beautifySetting',
+      JSON.stringify({ selectedBeautifyType: 'SLIM', slimRate: 6, biggerRate: 1 }),
+    );
+    await setup();
+    fireEvent.click(screen.getByTestId('beauty-tab'));
+    expect(slider('beauty-slim').value).toBe('6');
+    expect(slider('beauty-bigger').value).toBe('1');
+    expect(slider('beauty-smooth').value).toBe('0');
+  });
+});
+
 test('Escape in the delete confirm closes the confirm only', async () => {
   const onClose = vi.fn();
   vi.spyOn(backgroundsApi, 'getAll').mockResolvedValue(structuredClone(LIBRARY));
   const client = {
     setBackground: vi.fn(),
     previewVoice: vi.fn(),
+    on: () => () => undefined,
     tracks: { get: () => undefined },
   };
   render(

@@ -1,12 +1,15 @@
 /**
- * The effects dialog (Background tab): my camera as the others see it, then none, blur, the
- * images that ship with the product and my uploads (each deletable), and an upload tile.
- * `useEffectsDialog` holds the behaviour. Test hooks: effects-dialog, effects-preview,
- * background-none, background-blur, background-image-<id> (aria-pressed when chosen),
- * background-delete-<id>, background-upload (the file input), effects-warning,
+ * The effects dialog: my camera as the others see it, then three tabs. Background: none, blur,
+ * the images that ship with the product and my uploads (each deletable), and an upload tile.
+ * Beautify: BeautyPanel ("New" until first opened). Sound: the microphone's noise suppression
+ * and the voice changer. `useEffectsDialog` and `useBeauty` hold the behaviour. Test hooks:
+ * effects-dialog, effects-preview, effects-tab-background, beauty-tab, beauty-new,
+ * effects-tab-sound, background-none, background-blur, background-image-<id> (aria-pressed when
+ * chosen), background-delete-<id>, background-upload (the file input), effects-warning,
  * noise-suppression (the microphone's switch), voice-none / voice-deeper / voice-higher /
  * voice-robot (aria-pressed when chosen), voice-preview.
  */
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BACKGROUND_EXTENSIONS, type BackgroundImage, type BackgroundSetting } from '@meet/shared';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -14,6 +17,8 @@ import { Dialog } from '../../ui/Dialog';
 import { TrackVideo, useTrack } from '../room/media';
 import { useRoomState } from '../room/RoomContext';
 import { isSelected } from './background-setting';
+import { BeautyPanel } from './BeautyPanel';
+import { useBeauty } from './useBeauty';
 import { imageSetting, useEffectsDialog } from './useEffectsDialog';
 import { VOICE_MODES } from '../../room-client/voice-effects';
 import './effects.css';
@@ -23,6 +28,19 @@ const VOICE_LABELS = {
   deeper: 'room.effects.voiceDeeper',
   higher: 'room.effects.voiceHigher',
   robot: 'room.effects.voiceRobot',
+} as const;
+
+const TABS = ['background', 'beauty', 'sound'] as const;
+type Tab = (typeof TABS)[number];
+const TAB_LABELS = {
+  background: 'room.effects.background',
+  beauty: 'room.effects.tabBeauty',
+  sound: 'room.effects.tabSound',
+} as const;
+const TAB_TEST_IDS = {
+  background: 'effects-tab-background',
+  beauty: 'beauty-tab',
+  sound: 'effects-tab-sound',
 } as const;
 
 const ACCEPT = BACKGROUND_EXTENSIONS.map((ext) => `.${ext}`).join(',');
@@ -60,6 +78,20 @@ function Choice({
 export function EffectsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const d = useEffectsDialog();
+  const beauty = useBeauty();
+  const [tab, setTab] = useState<Tab>('background');
+  const select = (next: Tab) => {
+    setTab(next);
+    if (next === 'beauty') beauty.visit();
+  };
+  // Arrow keys move between tabs, as in any tab list.
+  const onTabKey = (event: KeyboardEvent) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    const next = TABS[(TABS.indexOf(tab) + step + TABS.length) % TABS.length]!;
+    select(next);
+    document.getElementById(`effects-tab-${next}`)?.focus();
+  };
   const meId = useRoomState((s) => s.me?.peerId);
   const camera = useTrack(meId ?? 'local', 'camera', 'video');
   const chosen = (choice: BackgroundSetting) => isSelected(d.setting, choice);
@@ -106,101 +138,146 @@ export function EffectsDialog({ onClose }: { onClose: () => void }) {
         <div className="effects-warning" role="status" aria-live="polite">
           {d.warning && <span data-testid="effects-warning">{d.warning}</span>}
         </div>
-        <h3 className="effects-heading">{t('room.effects.background')}</h3>
-        {/* AI honesty: the segmentation engine is named where its effect is chosen. */}
-        <p className="effects-engine" data-testid="effects-engine">
-          {t('room.effects.engine')}
-        </p>
-        <div className="effects-grid" aria-busy={!d.library}>
-          <div className="effects-tile">
-            <Choice
-              testId="background-none"
-              label={t('room.effects.none')}
-              chosen={chosen({ status: 'none' })}
-              onChoose={() => d.choose({ status: 'none' })}
-              className="effects-choice--word"
-            >
-              <span aria-hidden>⊘</span>
-              <span>{t('room.effects.none')}</span>
-            </Choice>
-          </div>
-          <div className="effects-tile">
-            <Choice
-              testId="background-blur"
-              label={t('room.effects.blur')}
-              chosen={chosen({ status: 'blur' })}
-              onChoose={() => d.choose({ status: 'blur' })}
-              className="effects-choice--word effects-choice--blur"
-            >
-              <span aria-hidden>◍</span>
-              <span>{t('room.effects.blur')}</span>
-            </Choice>
-          </div>
-          {d.library?.systemBackground.map(image)}
-          {d.library?.userBackground.map(image)}
-          <div className="effects-tile">
-            <label
-              className={`effects-choice effects-choice--word effects-upload${d.uploading ? ' effects-upload--busy' : ''}`}
-              title={t('room.effects.uploadHint')}
-            >
-              <input
-                type="file"
-                accept={ACCEPT}
-                data-testid="background-upload"
-                disabled={d.uploading}
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  e.target.value = '';
-                  if (file) d.upload(file);
-                }}
-              />
-              <span aria-hidden>+</span>
-              <span>{d.uploading ? t('room.effects.uploading') : t('room.effects.upload')}</span>
-            </label>
-          </div>
-        </div>
-        <p className="effects-note">{t('room.effects.uploadHint')}</p>
-        <h3 className="effects-heading">{t('room.effects.microphone')}</h3>
-        <label className="effects-switch">
-          <input
-            type="checkbox"
-            role="switch"
-            data-testid="noise-suppression"
-            checked={d.noiseSuppression}
-            onChange={(e) => d.setNoiseSuppression(e.target.checked)}
-          />
-          <span>{t('room.effects.noiseSuppression')}</span>
-        </label>
-        <p className="effects-engine">{t('room.effects.noiseEngine')}</p>
-        <h3 className="effects-heading">{t('room.effects.voice')}</h3>
-        <p className="effects-engine" data-testid="voice-engine">
-          {t('room.effects.voiceEngine')}
-        </p>
-        <div className="effects-voices" role="group" aria-label={t('room.effects.voice')}>
-          {VOICE_MODES.map((mode) => (
+        <div
+          className="effects-tabs"
+          role="tablist"
+          aria-label={t('room.effects.title')}
+          onKeyDown={onTabKey}
+        >
+          {TABS.map((id) => (
             <button
-              key={mode}
+              key={id}
+              id={`effects-tab-${id}`}
               type="button"
-              data-testid={`voice-${mode}`}
-              className={`effects-voice${d.voice === mode ? ' effects-voice--chosen' : ''}`}
-              aria-pressed={d.voice === mode}
-              onClick={() => d.chooseVoice(mode)}
+              role="tab"
+              aria-selected={tab === id}
+              aria-controls="effects-tabpanel"
+              tabIndex={tab === id ? 0 : -1}
+              data-testid={TAB_TEST_IDS[id]}
+              className={`effects-tab${tab === id ? ' effects-tab--active' : ''}`}
+              onClick={() => select(id)}
             >
-              {t(VOICE_LABELS[mode])}
+              {t(TAB_LABELS[id])}
+              {id === 'beauty' && beauty.isNew && (
+                <span className="effects-tab__new" data-testid="beauty-new">
+                  {t('room.effects.new')}
+                </span>
+              )}
             </button>
           ))}
         </div>
-        <label className="effects-switch">
-          <input
-            type="checkbox"
-            role="switch"
-            data-testid="voice-preview"
-            checked={d.previewing}
-            disabled={d.voice === 'none'}
-            onChange={d.togglePreview}
-          />
-          <span>{t('room.effects.voicePreview')}</span>
-        </label>
+        <div
+          id="effects-tabpanel"
+          className="effects-panel"
+          role="tabpanel"
+          aria-labelledby={`effects-tab-${tab}`}
+        >
+          {tab === 'background' && (
+            <>
+              {/* AI honesty: the segmentation engine is named where its effect is chosen. */}
+              <p className="effects-engine" data-testid="effects-engine">
+                {t('room.effects.engine')}
+              </p>
+              <div className="effects-grid" aria-busy={!d.library}>
+                <div className="effects-tile">
+                  <Choice
+                    testId="background-none"
+                    label={t('room.effects.none')}
+                    chosen={chosen({ status: 'none' })}
+                    onChoose={() => d.choose({ status: 'none' })}
+                    className="effects-choice--word"
+                  >
+                    <span aria-hidden>⊘</span>
+                    <span>{t('room.effects.none')}</span>
+                  </Choice>
+                </div>
+                <div className="effects-tile">
+                  <Choice
+                    testId="background-blur"
+                    label={t('room.effects.blur')}
+                    chosen={chosen({ status: 'blur' })}
+                    onChoose={() => d.choose({ status: 'blur' })}
+                    className="effects-choice--word effects-choice--blur"
+                  >
+                    <span aria-hidden>◍</span>
+                    <span>{t('room.effects.blur')}</span>
+                  </Choice>
+                </div>
+                {d.library?.systemBackground.map(image)}
+                {d.library?.userBackground.map(image)}
+                <div className="effects-tile">
+                  <label
+                    className={`effects-choice effects-choice--word effects-upload${d.uploading ? ' effects-upload--busy' : ''}`}
+                    title={t('room.effects.uploadHint')}
+                  >
+                    <input
+                      type="file"
+                      accept={ACCEPT}
+                      data-testid="background-upload"
+                      disabled={d.uploading}
+                      onChange={(e) => {
+                        const file = e.target.files?.[0];
+                        e.target.value = '';
+                        if (file) d.upload(file);
+                      }}
+                    />
+                    <span aria-hidden>+</span>
+                    <span>
+                      {d.uploading ? t('room.effects.uploading') : t('room.effects.upload')}
+                    </span>
+                  </label>
+                </div>
+              </div>
+              <p className="effects-note">{t('room.effects.uploadHint')}</p>
+            </>
+          )}
+          {tab === 'beauty' && <BeautyPanel beauty={beauty} />}
+          {tab === 'sound' && (
+            <>
+              <h3 className="effects-heading">{t('room.effects.microphone')}</h3>
+              <label className="effects-switch">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  data-testid="noise-suppression"
+                  checked={d.noiseSuppression}
+                  onChange={(e) => d.setNoiseSuppression(e.target.checked)}
+                />
+                <span>{t('room.effects.noiseSuppression')}</span>
+              </label>
+              <p className="effects-engine">{t('room.effects.noiseEngine')}</p>
+              <h3 className="effects-heading">{t('room.effects.voice')}</h3>
+              <p className="effects-engine" data-testid="voice-engine">
+                {t('room.effects.voiceEngine')}
+              </p>
+              <div className="effects-voices" role="group" aria-label={t('room.effects.voice')}>
+                {VOICE_MODES.map((mode) => (
+                  <button
+                    key={mode}
+                    type="button"
+                    data-testid={`voice-${mode}`}
+                    className={`effects-voice${d.voice === mode ? ' effects-voice--chosen' : ''}`}
+                    aria-pressed={d.voice === mode}
+                    onClick={() => d.chooseVoice(mode)}
+                  >
+                    {t(VOICE_LABELS[mode])}
+                  </button>
+                ))}
+              </div>
+              <label className="effects-switch">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  data-testid="voice-preview"
+                  checked={d.previewing}
+                  disabled={d.voice === 'none'}
+                  onChange={d.togglePreview}
+                />
+                <span>{t('room.effects.voicePreview')}</span>
+              </label>
+            </>
+          )}
+        </div>
       </div>
       {d.deleting && (
         <ConfirmDialog

@@ -12,6 +12,7 @@ import { TrackVideo, useTrack } from './media';
 import { CamIcon, CamOffIcon, MicIcon, MicOffIcon, SpeakerIcon } from './room-icons';
 // Background effects (issue 15).
 import { loadBackgroundSetting } from '../effects/background-setting';
+import { loadBeautySetting } from '../effects/beauty-setting';
 import { loadVoiceSetting } from '../effects/voice-setting';
 import { useRoomClient, useRoomDispatch, useRoomState } from './RoomContext';
 import { saveSettings } from './settings-storage';
@@ -95,6 +96,7 @@ export function PreJoin({
   useEffect(() => {
     // The remembered background is on from the first preview frame, so nobody sees the room.
     void client.setBackground(loadBackgroundSetting());
+    void client.setBeauty(loadBeautySetting());
     void client.setVoice(loadVoiceSetting());
     void preview(settings);
     // Only the first choice opens the preview; later changes go through the handlers below.

@@ -38,6 +38,7 @@ const KNOWN_ERRORS = [
   'forceMuted',
   'videoDisabled',
   'backgroundEffectsFailed',
+  'beautyEffectsFailed',
   'voiceChangerFailed',
   'localRecordingUnsupported',
   'localRecordingFailed',

@@ -1,0 +1,326 @@
+/**
+ * The camera's one effects pipeline (issue 15): raw camera frames in, through the beauty stage
+ * and then the background stage (either may be absent), processed frames out as a track the
+ * publisher sends in place of the camera. Stages are added, changed and removed while it runs,
+ * so switching an effect mid-call changes no track.
+ *
+ * Frames come from insertable streams (MediaStreamTrackProcessor) where the browser has them and
+ * from a playing <video> otherwise; they leave through a MediaStreamTrackGenerator or a canvas
+ * capture.
+ */
+import { beautyIsOn, type BeautifySetting } from '@meet/shared';
+import { BackgroundStage, canvas, context2d, type EffectMode } from './background-stage';
+import { BeautyStage } from './beauty-stage';
+
+const FALLBACK_FPS = 30;
+
+export type EffectStage = 'background' | 'beauty';
+
+/** What the pipeline should do; a stage is absent when its part is off. */
+export interface PipelineConfig {
+  background: EffectMode | null;
+  beauty: BeautifySetting;
+}
+
+/** A failure of one stage: that effect is turned off, the other may go on. */
+export class StageError extends Error {
+  constructor(
+    readonly stage: EffectStage,
+    cause: unknown,
+  ) {
+    super(`${stage} effect failed`, { cause });
+  }
+}
+
+async function inStage<T>(stage: EffectStage, work: () => Promise<T> | T): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof StageError ? error : new StageError(stage, error);
+  }
+}
+
+// Insertable streams are Chromium-only and not in TypeScript's DOM library.
+interface TrackProcessor {
+  readable: ReadableStream<VideoFrame>;
+}
+interface TrackGenerator extends MediaStreamTrack {
+  writable: WritableStream<VideoFrame>;
+}
+type Insertable = {
+  MediaStreamTrackProcessor?: new (init: { track: MediaStreamTrack }) => TrackProcessor;
+  MediaStreamTrackGenerator?: new (init: { kind: 'video' }) => TrackGenerator;
+};
+
+/**
+ * Processing time per frame (camera frame in, processed frame out; a moving average over about
+ * 30 frames) and frames produced. The running pipeline's object is also `window.__meetEffectStats`
+ * for scripts/bench/effects.mjs (one object, replaced per pipeline, so nothing accumulates).
+ */
+export interface EffectStats {
+  frames: number;
+  msPerFrame: number;
+  /** Of which drawing the background: the mask's edge, the person over the background. */
+  composeMs: number;
+  /** Of which the beauty filters' drawing, and finding the face (slim, bigger eyes). */
+  beautyMs: number;
+  landmarksMs: number;
+  /**
+   * Of which making the frame to send (converting to I420 and reading it back: where software
+   * GL does the drawing it was asked for).
+   */
+  outputMs: number;
+  /** Whether the beauty stage saw a face in the last frame ('off' when it needs none). */
+  face: 'off' | 'found' | 'none';
+  /** The stages running, in order, e.g. "beauty+background". */
+  stages: string;
+  width: number;
+  height: number;
+  source: 'insertable' | 'video';
+}
+
+export class CameraPipeline {
+  readonly output: MediaStreamTrack;
+  readonly stats: EffectStats;
+  private readonly width: number;
+  private readonly height: number;
+  /** The canvas a canvas capture sends (browsers without a track generator). */
+  private readonly out: HTMLCanvasElement | undefined;
+  private writer: WritableStreamDefaultWriter<VideoFrame> | undefined;
+  private video: HTMLVideoElement | undefined;
+  private reader: ReadableStreamDefaultReader<VideoFrame> | undefined;
+  private background: BackgroundStage | undefined;
+  private beauty: BeautyStage | undefined;
+  private stopped = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private lastRun = 0;
+
+  constructor(
+    readonly raw: MediaStreamTrack,
+    private readonly onFailure: (error: StageError) => void,
+  ) {
+    const settings = raw.getSettings();
+    this.width = settings.width ?? 1280;
+    this.height = settings.height ?? 720;
+    const { MediaStreamTrackGenerator, MediaStreamTrackProcessor } =
+      window as unknown as Insertable;
+    this.stats = {
+      frames: 0,
+      msPerFrame: 0,
+      composeMs: 0,
+      beautyMs: 0,
+      landmarksMs: 0,
+      outputMs: 0,
+      face: 'off',
+      stages: '',
+      width: this.width,
+      height: this.height,
+      source: MediaStreamTrackProcessor ? 'insertable' : 'video',
+    };
+    if (MediaStreamTrackGenerator) {
+      const generator = new MediaStreamTrackGenerator({ kind: 'video' });
+      this.writer = generator.writable.getWriter();
+      this.output = generator;
+    } else {
+      this.out = canvas(this.width, this.height);
+      const track = this.out.captureStream(FALLBACK_FPS).getVideoTracks()[0];
+      if (!track) throw new Error('canvas capture gave no track');
+      this.output = track;
+    }
+    this.output.contentHint = raw.contentHint;
+  }
+
+  /** Adds, changes or removes stages (loading their models); a failure names its stage. */
+  async configure(config: PipelineConfig): Promise<void> {
+    if (config.background) {
+      const mode = config.background;
+      if (!this.background) {
+        const stage = new BackgroundStage(this.width, this.height, mode);
+        await inStage('background', () => stage.start()).catch((error: unknown) => {
+          stage.close();
+          throw error;
+        });
+        if (this.stopped) stage.close();
+        else this.background = stage;
+      } else if (this.background.mode !== mode) {
+        const stage = this.background;
+        await inStage('background', () => stage.setMode(mode));
+      }
+    } else {
+      this.background?.close();
+      this.background = undefined;
+    }
+    if (beautyIsOn(config.beauty)) {
+      const stage =
+        this.beauty ?? (await inStage('beauty', () => new BeautyStage(this.width, this.height)));
+      this.beauty = stage;
+      await inStage('beauty', () => stage.configure(config.beauty));
+    } else {
+      this.beauty?.close();
+      this.beauty = undefined;
+    }
+    if (this.stopped) this.closeStages();
+    this.stats.stages = [this.beauty && 'beauty', this.background && 'background']
+      .filter(Boolean)
+      .join('+');
+  }
+
+  /** Opens the camera and processes one frame: a failure here is thrown at once. */
+  async start(): Promise<void> {
+    await this.openSource();
+    await this.next().catch((error: unknown) => {
+      if (!(error instanceof DroppedFrame)) throw error;
+    });
+    if (this.stopped) return;
+    Object.assign(window, { __meetEffectStats: this.stats });
+    this.loop();
+  }
+
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    clearTimeout(this.timer);
+    void this.reader?.cancel().catch(() => undefined);
+    void this.writer?.close().catch(() => undefined);
+    if (this.video) this.video.srcObject = null;
+    this.output.stop();
+    this.closeStages();
+  }
+
+  private closeStages(): void {
+    this.background?.close();
+    this.background = undefined;
+    this.beauty?.close();
+    this.beauty = undefined;
+  }
+
+  private async openSource(): Promise<void> {
+    const { MediaStreamTrackProcessor } = window as unknown as Insertable;
+    if (MediaStreamTrackProcessor) {
+      this.reader = new MediaStreamTrackProcessor({ track: this.raw }).readable.getReader();
+      return;
+    }
+    const video = document.createElement('video');
+    video.muted = true;
+    video.playsInline = true;
+    video.srcObject = new MediaStream([this.raw]);
+    this.video = video;
+    await video.play();
+  }
+
+  /** Takes the next camera frame through the stages and out; false when the camera ended. */
+  private async next(): Promise<boolean> {
+    let timestamp = performance.now() * 1000;
+    let started = performance.now();
+    let frame: VideoFrame | undefined;
+    if (this.reader) {
+      const read = await this.reader.read();
+      if (read.done) return false;
+      frame = read.value;
+      started = performance.now();
+      timestamp = frame.timestamp;
+    }
+    const source = frame ?? this.video;
+    if (!source || this.stopped) {
+      frame?.close();
+      return false;
+    }
+    const { beauty, background } = this;
+    try {
+      let image: (CanvasImageSource & TexImageSource) | null = source;
+      // The beauty stage's result goes out as I420 from its own WebGL context (exact colours,
+      // no canvas copy) unless the background stage or a canvas capture comes after it.
+      const toCanvas = !!background || !this.writer;
+      if (beauty) {
+        const input = image;
+        image = await this.run('beauty', beauty, () => beauty.process(input, toCanvas));
+      }
+      if (background) {
+        const input = image!;
+        image = await this.run('background', background, () => background.process(input));
+      }
+      if (this.stopped) return false;
+      const sending = performance.now();
+      this.send(image, frame, timestamp, toCanvas ? undefined : beauty);
+      const n = Math.min(this.stats.frames, 29);
+      this.stats.outputMs = (this.stats.outputMs * n + performance.now() - sending) / (n + 1);
+    } finally {
+      frame?.close();
+    }
+    const n = Math.min(this.stats.frames, 29);
+    this.stats.msPerFrame = (this.stats.msPerFrame * n + performance.now() - started) / (n + 1);
+    this.stats.frames += 1;
+    this.stats.composeMs = background?.composeMs ?? 0;
+    Object.assign(this.stats, beauty?.stats ?? { beautyMs: 0, landmarksMs: 0, face: 'off' });
+    return true;
+  }
+
+  /** A stage's work; its failure counts only while it is still part of the pipeline. */
+  private async run<T>(
+    name: EffectStage,
+    stage: BeautyStage | BackgroundStage,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      const current = name === 'beauty' ? this.beauty : this.background;
+      if (current === stage && !this.stopped) throw new StageError(name, error);
+      // Removed meanwhile: this frame is dropped quietly.
+      throw new DroppedFrame();
+    }
+  }
+
+  /**
+   * Writes the processed frame. A canvas goes out as a VideoFrame of it, as the background
+   * always has: converting it to I420 here too (beauty-gl does it for its own result) would cost
+   * a read-back of its own, several times the conversion the encoder does.
+   */
+  private send(
+    image: (CanvasImageSource & TexImageSource) | null,
+    frame: VideoFrame | undefined,
+    timestamp: number,
+    beauty: BeautyStage | undefined,
+  ): void {
+    if (this.writer) {
+      const out =
+        frame && image === frame
+          ? frame.clone()
+          : ((beauty ? beauty.frame(timestamp) : null) ?? new VideoFrame(image!, { timestamp }));
+      this.writer.write(out).catch(() => out.close());
+      return;
+    }
+    const ctx = context2d(this.out!);
+    if (image) ctx.drawImage(image, 0, 0, this.width, this.height);
+  }
+
+  private loop(): void {
+    if (this.stopped) return;
+    const run = () => {
+      this.lastRun = performance.now();
+      return this.next().then(
+        (more) => {
+          if (more) this.loop();
+        },
+        (error: unknown) => {
+          if (error instanceof DroppedFrame) return this.loop();
+          if (this.stopped) return;
+          this.onFailure(
+            error instanceof StageError
+              ? error
+              : new StageError(this.background ? 'background' : 'beauty', error),
+          );
+        },
+      );
+    };
+    // Reading frames paces itself; a <video> source is sampled at the camera's rate.
+    if (this.reader) void run();
+    else {
+      const spent = performance.now() - this.lastRun;
+      this.timer = setTimeout(() => void run(), Math.max(0, 1000 / FALLBACK_FPS - spent));
+    }
+  }
+}
+
+/** A frame a stage removed mid-way could not finish: not a failure. */
+class DroppedFrame extends Error {}

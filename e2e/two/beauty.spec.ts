@@ -1,0 +1,490 @@
+/**
+ * Beauty filters (issue 15): Ada sets them in the effects dialog's Beautify tab and Bo measures
+ * the video he receives. Ada's camera shows a synthetic portrait (support/face-video.ts: a
+ * skin-coloured oval with fine texture in front of a blue-grey wall with the same texture):
+ * smoothing takes the fine detail out of the skin and leaves the wall's, whitening brightens the
+ * skin, and with every rate back at zero the setting is NONE and the camera track itself is sent
+ * again. Detail is measured as the skin's against the wall's, since the encoder's quality (which
+ * drops as two browsers share two cores) blurs both alike. Face Mesh takes the drawn portrait for
+ * a face: slim face narrows its cheeks and bigger eyes enlarges its eyes as Bo sees them. In
+ * Chromium's own test pattern it finds none, and slim and bigger leave those frames untouched and
+ * run beside blur without failing. The warp's geometry on given landmarks is unit-tested
+ * (apps/web/src/room-client/beauty-warp.test.ts).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserType,
+  type LaunchOptions,
+  type Page,
+} from '@playwright/test';
+import { REGIONS, writePortraitY4m } from '../support/face-video';
+import { createMeeting, participant, recordPeerConnections, registeredUser } from '../support/room';
+
+type Region = { x0: number; y0: number; x1: number; y1: number };
+interface RegionStats {
+  /** Mean brightness (0–255). */
+  luma: number;
+  /** Variance of the Laplacian of brightness: fine detail. */
+  detail: number;
+}
+
+/** Brightness and fine detail of regions of a member's video, at the size it is decoded. */
+function measure(
+  page: Page,
+  memberId: string,
+  regions: Record<string, readonly Region[]>,
+): Promise<Record<string, RegionStats> | null> {
+  return page.evaluate(
+    ({ id, regions }) => {
+      const video = document.querySelector<HTMLVideoElement>(
+        `[data-member-id="${id}"][data-source="camera"] video`,
+      );
+      if (!video || video.videoWidth === 0) return null;
+      const width = video.videoWidth;
+      const height = video.videoHeight;
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+      ctx.drawImage(video, 0, 0, width, height);
+      const { data } = ctx.getImageData(0, 0, width, height);
+      const luma = (x: number, y: number) => {
+        const i = (y * width + x) * 4;
+        return 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+      };
+      const out: Record<string, { luma: number; detail: number }> = {};
+      for (const [name, rects] of Object.entries(regions)) {
+        let sum = 0;
+        let laplacians = 0;
+        let squares = 0;
+        let n = 0;
+        for (const r of rects) {
+          for (let y = Math.round(r.y0 * height); y < Math.round(r.y1 * height); y++) {
+            for (let x = Math.round(r.x0 * width); x < Math.round(r.x1 * width); x++) {
+              const l = luma(x, y);
+              const lap = 4 * l - luma(x - 1, y) - luma(x + 1, y) - luma(x, y - 1) - luma(x, y + 1);
+              sum += l;
+              laplacians += lap;
+              squares += lap * lap;
+              n += 1;
+            }
+          }
+        }
+        const mean = laplacians / n;
+        out[name] = { luma: sum / n, detail: squares / n - mean * mean };
+      }
+      return out;
+    },
+    { id: memberId, regions },
+  );
+}
+
+/** The regions' statistics over five frames a little apart, averaged. */
+async function settled(page: Page, memberId: string, regions = REGIONS) {
+  const samples: Record<string, RegionStats>[] = [];
+  for (let i = 0; i < 5; i++) {
+    const s = await measure(page, memberId, regions);
+    if (s) samples.push(s);
+    await page.waitForTimeout(150);
+  }
+  expect(samples.length).toBeGreaterThan(0);
+  const result: Record<string, RegionStats> = {};
+  for (const name of Object.keys(regions)) {
+    const of = (k: keyof RegionStats) =>
+      samples.reduce((sum, s) => sum + s[name]![k], 0) / samples.length;
+    result[name] = { luma: of('luma'), detail: of('detail') };
+  }
+  return result as Record<keyof typeof regions, RegionStats>;
+}
+
+/** The camera track Ada's page sends, as its peer connections have it. */
+function sentCamera(page: Page) {
+  return page.evaluate(() => {
+    const all = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections;
+    for (const pc of all) {
+      for (const sender of pc.getSenders()) {
+        const track = sender.track;
+        if (track?.kind === 'video' && track.readyState === 'live')
+          return { id: track.id, label: track.label, connections: all.length };
+      }
+    }
+    return null;
+  });
+}
+
+function effectStats(page: Page) {
+  return page.evaluate(() => {
+    const s = (window as unknown as { __meetEffectStats?: Record<string, unknown> })
+      .__meetEffectStats;
+    return s ? { ...s } : null;
+  });
+}
+
+/** A browser whose fake camera shows the synthetic portrait. */
+async function portraitBrowser(
+  chromium: BrowserType,
+  launchOptions: LaunchOptions,
+): Promise<Browser> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'meet-portrait-')), 'portrait.y4m');
+  writePortraitY4m(file);
+  return chromium.launch({
+    ...launchOptions,
+    args: [...(launchOptions.args ?? []), `--use-file-for-fake-video-capture=${file}`],
+  });
+}
+
+test('smoothing softens the skin Bo sees and keeps the wall sharp, whitening brightens it, and all rates at zero send the camera unprocessed', async ({
+  browser,
+  playwright,
+  launchOptions,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const adaAccount = await registeredUser(request, 'Ada');
+  const conferenceId = await createMeeting(request, adaAccount.token, 'Beauty');
+  const adaBrowser = await portraitBrowser(playwright.chromium, launchOptions);
+  const ada = await participant(adaBrowser, adaAccount.token, baseURL);
+  await recordPeerConnections(ada.context);
+  const bo = await participant(browser);
+  const warnings: string[] = [];
+  ada.room.page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+  });
+  ada.room.page.on('pageerror', (e) => warnings.push(e.message));
+  await ada.room.joinThroughUi(conferenceId, 'Ada');
+  await bo.room.joinThroughUi(conferenceId, 'Bo', { camera: false });
+  const adaId = String(adaAccount.userId);
+  const page = ada.room.page;
+  const seen = bo.room.page;
+  await bo.room.expectVideoPlaying(adaId);
+  // The encoder sharpens a still picture over its first seconds: measure once it has.
+  await seen.waitForTimeout(4000);
+  const raw = await settled(seen, adaId);
+  const camera = (await sentCamera(page))!;
+  expect(camera.label).not.toBe('');
+  console.log(`raw: ${JSON.stringify(raw)}`);
+
+  await page.getByTestId('effects-button').click();
+  await expect(page.getByTestId('beauty-new')).toBeVisible();
+  await page.getByTestId('beauty-tab').click();
+  await expect(page.getByTestId('beauty-new')).toHaveCount(0);
+  await expect(page.getByTestId('beauty-engine')).toContainText('MediaPipe Face Mesh');
+
+  // Smoothing: the skin's fine detail goes, the wall's stays.
+  const skinDetail = (s: { cheeks: RegionStats; wall: RegionStats }) =>
+    s.cheeks.detail / s.wall.detail;
+  await page.getByTestId('beauty-smooth').fill('10');
+  await expect
+    .poll(async () => skinDetail(await settled(seen, adaId)), {
+      timeout: 30_000,
+      message: `skin detail against the wall's with smoothing (raw ${skinDetail(raw).toFixed(3)})`,
+    })
+    .toBeLessThan(skinDetail(raw) * 0.3);
+  const smoothed = await settled(seen, adaId);
+  console.log(`smoothed: ${JSON.stringify(smoothed)}`);
+  // Brightness unchanged: smoothing moves each pixel toward its neighbours' mean.
+  expect(Math.abs(smoothed.cheeks.luma - raw.cheeks.luma)).toBeLessThan(3);
+  expect(Math.abs(smoothed.wall.luma - raw.wall.luma)).toBeLessThan(3);
+  // The same peer connection, a processed track in it: no renegotiation.
+  const processed = (await sentCamera(page))!;
+  expect(processed.id).not.toBe(camera.id);
+  expect(processed.connections).toBe(camera.connections);
+
+  // Whitening instead (turned on first: with both at zero the effect would stop): the skin is
+  // brighter, the wall is not.
+  await page.getByTestId('beauty-whiten').fill('10');
+  await page.getByTestId('beauty-smooth').fill('0');
+  await expect
+    .poll(async () => (await settled(seen, adaId)).cheeks.luma - raw.cheeks.luma, {
+      timeout: 20_000,
+      message: 'cheeks brighter with whitening',
+    })
+    .toBeGreaterThan(12);
+  const whitened = await settled(seen, adaId);
+  console.log(`whitened: ${JSON.stringify(whitened)}`);
+  expect(Math.abs(whitened.wall.luma - raw.wall.luma)).toBeLessThan(5);
+  expect((await sentCamera(page))!.id).toBe(processed.id);
+
+  // Every rate back at zero: NONE, remembered, and the camera track itself is sent again.
+  await page.getByTestId('beauty-whiten').fill('0');
+  expect(
+    await page.evaluate(() => JSON.parse(localStorage.getItem('meet.beautifySetting')!)),
+  ).toEqual({
+    selectedBeautifyType: 'NONE',
+    smoothRate: 0,
+    whitenRate: 0,
+    slimRate: 0,
+    biggerRate: 0,
+  });
+  await expect.poll(async () => (await sentCamera(page))?.id).toBe(camera.id);
+  let last = raw;
+  await expect
+    .poll(
+      async () => {
+        last = await settled(seen, adaId);
+        return (
+          Math.abs(last.cheeks.luma - raw.cheeks.luma) < 3 &&
+          skinDetail(last) > skinDetail(raw) * 0.7
+        );
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true)
+    .catch((error: unknown) => {
+      throw new Error(`not the raw camera again: ${JSON.stringify(last)}`, { cause: error });
+    });
+  expect(warnings.filter((w) => w.includes('effect failed'))).toEqual([]);
+
+  await ada.context.close();
+  await adaBrowser.close();
+  await bo.context.close();
+});
+
+/** The face's width across the cheeks and the eyes' white area, in Bo's decoded frame. */
+function faceShape(page: Page, memberId: string) {
+  return page.evaluate((id) => {
+    const video = document.querySelector<HTMLVideoElement>(
+      `[data-member-id="${id}"][data-source="camera"] video`,
+    );
+    if (!video || video.videoWidth === 0) return null;
+    const width = video.videoWidth;
+    const height = video.videoHeight;
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+    ctx.drawImage(video, 0, 0, width, height);
+    const { data } = ctx.getImageData(0, 0, width, height);
+    const at = (x: number, y: number) => {
+      const i = (y * width + x) * 4;
+      return [data[i]!, data[i + 1]!, data[i + 2]!] as const;
+    };
+    // Skin: red over green over blue by clear margins (the wall is blue-grey, the hair dark).
+    const skin = ([r, g, b]: readonly number[]) => r! > 150 && r! - b! > 45 && g! > b!;
+    let cheeks = 0;
+    const rows = [0.58, 0.6, 0.62, 0.64];
+    for (const f of rows) {
+      const y = Math.round(f * height);
+      for (let x = 0; x < width; x++) if (skin(at(x, y))) cheeks += 1;
+    }
+    let whites = 0;
+    for (let y = Math.round(0.4 * height); y < Math.round(0.54 * height); y++)
+      for (let x = Math.round(0.38 * width); x < Math.round(0.62 * width); x++) {
+        const [r, g, b] = at(x, y);
+        if (r > 200 && g > 200 && b > 190) whites += 1;
+      }
+    return { cheeks: cheeks / rows.length / width, whites: whites / (width * height) };
+  }, memberId);
+}
+
+async function settledShape(page: Page, memberId: string) {
+  const samples: { cheeks: number; whites: number }[] = [];
+  for (let i = 0; i < 5; i++) {
+    const s = await faceShape(page, memberId);
+    if (s) samples.push(s);
+    await page.waitForTimeout(150);
+  }
+  expect(samples.length).toBeGreaterThan(0);
+  return {
+    cheeks: samples.reduce((sum, s) => sum + s.cheeks, 0) / samples.length,
+    whites: samples.reduce((sum, s) => sum + s.whites, 0) / samples.length,
+  };
+}
+
+test('with a face in view, slim face narrows the cheeks and bigger eyes enlarges the eyes Bo sees', async ({
+  browser,
+  playwright,
+  launchOptions,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const adaAccount = await registeredUser(request, 'Ada');
+  const conferenceId = await createMeeting(request, adaAccount.token, 'Beauty face');
+  const adaBrowser = await portraitBrowser(playwright.chromium, launchOptions);
+  const ada = await participant(adaBrowser, adaAccount.token, baseURL);
+  const bo = await participant(browser);
+  await ada.room.joinThroughUi(conferenceId, 'Ada');
+  await bo.room.joinThroughUi(conferenceId, 'Bo', { camera: false });
+  const adaId = String(adaAccount.userId);
+  const page = ada.room.page;
+  const seen = bo.room.page;
+  await bo.room.expectVideoPlaying(adaId);
+  const raw = await settledShape(seen, adaId);
+  console.log(`face raw: ${JSON.stringify(raw)}`);
+  expect(raw.cheeks).toBeGreaterThan(0.15);
+  expect(raw.whites).toBeGreaterThan(0.001);
+
+  await page.getByTestId('effects-button').click();
+  await page.getByTestId('beauty-tab').click();
+  await page.getByTestId('beauty-slim').fill('10');
+  await expect.poll(async () => (await effectStats(page))?.face, { timeout: 30_000 }).toBe('found');
+  await expect
+    .poll(async () => (await settledShape(seen, adaId)).cheeks / raw.cheeks, {
+      timeout: 20_000,
+      message: 'narrower cheeks with slim face',
+    })
+    .toBeLessThan(0.96);
+  const slim = await settledShape(seen, adaId);
+  console.log(`face slim: ${JSON.stringify(slim)}`);
+  // The eyes are outside the cheeks' pull.
+  expect(slim.whites / raw.whites).toBeGreaterThan(0.85);
+
+  await page.getByTestId('beauty-slim').fill('0');
+  await page.getByTestId('beauty-bigger').fill('10');
+  await expect
+    .poll(async () => (await settledShape(seen, adaId)).whites / raw.whites, {
+      timeout: 20_000,
+      message: 'larger eye whites with bigger eyes',
+    })
+    .toBeGreaterThan(1.2);
+  const bigger = await settledShape(seen, adaId);
+  console.log(`face bigger: ${JSON.stringify(bigger)}`);
+  expect(bigger.cheeks / raw.cheeks).toBeGreaterThan(0.97);
+
+  await ada.context.close();
+  await adaBrowser.close();
+  await bo.context.close();
+});
+
+interface FrameStats {
+  g: number;
+  r: number;
+  edges: number;
+  textEdges: number;
+}
+
+/** Colour and edge strength of the fake camera's frame as Bo decodes it (as in effects.spec.ts). */
+async function fakeCameraStats(page: Page, memberId: string): Promise<FrameStats> {
+  const samples: FrameStats[] = [];
+  for (let i = 0; i < 5; i++) {
+    const s = await page.evaluate((id) => {
+      const video = document.querySelector<HTMLVideoElement>(
+        `[data-member-id="${id}"][data-source="camera"] video`,
+      );
+      if (!video || video.videoWidth === 0) return null;
+      const width = 320;
+      const height = 180;
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+      ctx.drawImage(video, 0, 0, width, height);
+      const { data } = ctx.getImageData(0, 0, width, height);
+      const luma = (i: number) => 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+      let r = 0;
+      let g = 0;
+      let edges = 0;
+      let textEdges = 0;
+      let textPixels = 0;
+      for (let y = 1; y < height; y++) {
+        for (let x = 1; x < width; x++) {
+          const i = (y * width + x) * 4;
+          r += data[i]!;
+          g += data[i + 1]!;
+          const d = Math.abs(luma(i) - luma(i - 4)) + Math.abs(luma(i) - luma(i - width * 4));
+          edges += d;
+          if (x > width * 0.05 && x < width * 0.45 && y > height * 0.02 && y < height * 0.14) {
+            textEdges += d;
+            textPixels += 1;
+          }
+        }
+      }
+      const n = (width - 1) * (height - 1);
+      return { r: r / n, g: g / n, edges: edges / n, textEdges: textEdges / textPixels };
+    }, memberId);
+    if (s) samples.push(s);
+    await page.waitForTimeout(150);
+  }
+  expect(samples.length).toBeGreaterThan(0);
+  const mean = (k: keyof FrameStats) => samples.reduce((sum, s) => sum + s[k], 0) / samples.length;
+  return { g: mean('g'), r: mean('r'), edges: mean('edges'), textEdges: mean('textEdges') };
+}
+
+test('slim face and bigger eyes with no face in view leave the frame untouched; the quick preset runs with blur and each is switched off mid-call without renegotiation', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const adaAccount = await registeredUser(request, 'Ada');
+  const conferenceId = await createMeeting(request, adaAccount.token, 'Beauty and blur');
+  const ada = await participant(browser, adaAccount.token);
+  await recordPeerConnections(ada.context);
+  const bo = await participant(browser);
+  const warnings: string[] = [];
+  ada.room.page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+  });
+  ada.room.page.on('pageerror', (e) => warnings.push(e.message));
+  await ada.room.joinThroughUi(conferenceId, 'Ada');
+  await bo.room.joinThroughUi(conferenceId, 'Bo', { camera: false });
+  const adaId = String(adaAccount.userId);
+  const page = ada.room.page;
+  const seen = bo.room.page;
+  await bo.room.expectVideoPlaying(adaId);
+  const raw = await fakeCameraStats(seen, adaId);
+  const camera = (await sentCamera(page))!;
+
+  await page.getByTestId('effects-button').click();
+  await page.getByTestId('beauty-tab').click();
+  // Slim and bigger at their strongest: Face Mesh loads, finds no face, the frame goes on as it is.
+  await page.getByTestId('beauty-slim').fill('10');
+  await page.getByTestId('beauty-bigger').fill('10');
+  await expect
+    .poll(async () => (await effectStats(page))?.face, {
+      timeout: 30_000,
+      message: `Face Mesh ran and found no face; page said: ${warnings.join(' | ')}`,
+    })
+    .toBe('none');
+  expect((await effectStats(page))?.stages).toBe('beauty');
+  await bo.room.expectVideoPlaying(adaId);
+  const warped = await fakeCameraStats(seen, adaId);
+  expect(Math.abs(warped.g - raw.g)).toBeLessThan(8);
+  expect(warped.edges).toBeGreaterThan(raw.edges * 0.8);
+  expect(warped.edges).toBeLessThan(raw.edges * 1.25);
+  const beautyTrack = (await sentCamera(page))!;
+  expect(beautyTrack.id).not.toBe(camera.id);
+
+  // The quick preset, then blur on top: one pipeline, the same track, the blur reaches Bo.
+  await page.getByTestId('beauty-preset').click();
+  for (const [id, value] of [
+    ['beauty-smooth', '5'],
+    ['beauty-whiten', '5'],
+    ['beauty-slim', '4'],
+    ['beauty-bigger', '2'],
+  ] as const)
+    await expect(page.getByTestId(id)).toHaveValue(value);
+  await page.getByTestId('effects-tab-background').click();
+  await page.getByTestId('background-blur').click();
+  await expect
+    .poll(async () => (await effectStats(page))?.stages, { timeout: 30_000 })
+    .toBe('beauty+background');
+  await expect
+    .poll(async () => (await fakeCameraStats(seen, adaId)).textEdges, { timeout: 30_000 })
+    .toBeLessThan(raw.textEdges * 0.4);
+  expect((await sentCamera(page))!.id).toBe(beautyTrack.id);
+
+  // Beauty off, blur stays: still the same track, now blur only.
+  await page.getByTestId('beauty-tab').click();
+  await page.getByTestId('beauty-reset').click();
+  await expect.poll(async () => (await effectStats(page))?.stages).toBe('background');
+  expect((await sentCamera(page))!.id).toBe(beautyTrack.id);
+  await bo.room.expectVideoPlaying(adaId);
+  expect((await fakeCameraStats(seen, adaId)).textEdges).toBeLessThan(raw.textEdges * 0.4);
+
+  // Blur off too: the camera itself, in the same peer connection.
+  await page.getByTestId('effects-tab-background').click();
+  await page.getByTestId('background-none').click();
+  await expect.poll(async () => (await sentCamera(page))?.id).toBe(camera.id);
+  expect((await sentCamera(page))!.connections).toBe(camera.connections);
+  await bo.room.expectVideoPlaying(adaId);
+  expect(warnings.filter((w) => w.includes('effect failed'))).toEqual([]);
+
+  for (const p of [ada, bo]) await p.context.close();
+});
