@@ -1,12 +1,20 @@
 /**
  * Live rooms on this node and the `/room` requests of their members. Takes input through
  * `handle*` methods (from the socket namespace, Janus and the meeting service) and answers
- * with acknowledgements and notifications. The server is the authority on room state.
+ * with acknowledgements and notifications. The server is the authority on room state. It owns
+ * the rooms (opening and closing them) and routes each request to the handler of its group:
+ * RoomJoin, RoomMediaRequests, RoomChatRequests, RoomBreakouts, RoomDepartures.
  */
-import { ResultCode, assertUnreachable, type RoomRequest, type RoomResponses } from '@meet/shared';
+import {
+  ResultCode,
+  assertUnreachable,
+  type RoomRequest,
+  type RoomRequestType,
+  type RoomResponses,
+} from '@meet/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
-import type { ConferenceService, EndedBy } from '../conferences/conference-service.js';
+import type { ConferenceService } from '../conferences/conference-service.js';
 import type { HostControl } from '../conferences/host-control.js';
 import type { TurnConfig } from '../config/config.js';
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
@@ -17,14 +25,16 @@ import type { RoomActivityRepository } from '../repositories/room-activity-repos
 import { Peer, peerInfoOf } from './peer.js';
 import { RoomActivity } from './room-activity.js';
 import { RoomBreakouts } from './room-breakouts.js';
+import { RoomChatRequests } from './room-chat-requests.js';
+import { RoomDepartures } from './room-departures.js';
+import { RoomJoin } from './room-join.js';
+import { RoomMediaRequests } from './room-media-requests.js';
 import { RoomPeerMedia } from './room-peer-media.js';
 import { RoomError } from './room-error.js';
 import { RoomMediaEvents } from './room-media-events.js';
 import { RoomModeration } from './room-moderation.js';
 import { RoomReactions } from './room-reactions.js';
-import { closeSource, subscribeStreams, unsubscribeStreams } from './room-streams.js';
 import { Room } from './room.js';
-import { turnIceServers } from './turn-credentials.js';
 import type { CaptionRelay } from './caption-relay.js';
 import type { RoomRecorder } from '../recording/room-recorder.js';
 
@@ -37,6 +47,10 @@ export class RoomManager {
   private readonly reactions = new RoomReactions();
   private readonly breakouts: RoomBreakouts;
   private readonly media: RoomPeerMedia;
+  private readonly departures: RoomDepartures;
+  private readonly joins: RoomJoin;
+  private readonly mediaRequests: RoomMediaRequests;
+  private readonly chat: RoomChatRequests;
   /** Cloud recording of the rooms on this node (set once, when recording is available). */
   recorder: RoomRecorder | undefined;
   /** The TURN relays members are offered when they join (set once, when configured). */
@@ -44,7 +58,7 @@ export class RoomManager {
 
   constructor(
     private readonly gateway: JanusGateway,
-    private readonly conferences: ConferenceService,
+    conferences: ConferenceService,
     hostControl: HostControl,
     activity: RoomActivityRepository,
     private readonly captions: CaptionRelay,
@@ -75,6 +89,26 @@ export class RoomManager {
       () => this.recorder,
       log,
     );
+    this.departures = new RoomDepartures(
+      conferences,
+      captions,
+      this.breakouts,
+      this.media,
+      (room) => this.closeIfEmpty(room),
+      log,
+    );
+    this.joins = new RoomJoin(
+      conferences,
+      captions,
+      this.activity,
+      this.moderation,
+      this.breakouts,
+      this.media,
+      () => this.turn,
+      (conferenceId, fn) => this.inRoom(conferenceId, fn),
+    );
+    this.mediaRequests = new RoomMediaRequests(this.moderation, this.media, captions);
+    this.chat = new RoomChatRequests(this.activity, this.reactions);
     const media = new RoomMediaEvents(
       () => this.rooms.values(),
       captions,
@@ -86,9 +120,10 @@ export class RoomManager {
     gateway.on('talking', (room, feed, talking, level) =>
       media.handleTalking(room, feed, talking, level),
     );
-    conferences.on('replaced', (conferenceId, userId, devices) =>
-      this.handleReplaced(conferenceId, userId, devices),
-    );
+    conferences.on('replaced', (conferenceId, userId, devices) => {
+      const room = this.rooms.get(conferenceId);
+      if (room) this.departures.handleReplaced(room, userId, devices);
+    });
     // The events say what changed; the room reads the stored state itself (RoomModeration).
     conferences.on('hostChanged', (conferenceId) =>
       this.inRoom(conferenceId, async (room) => {
@@ -97,10 +132,10 @@ export class RoomManager {
       }),
     );
     conferences.on('ended', (conferenceId, endedBy) =>
-      this.inRoom(conferenceId, (room) => this.handleEnded(room, endedBy)),
+      this.inRoom(conferenceId, (room) => this.departures.handleEnded(room, endedBy)),
     );
     conferences.on('removed', (conferenceId, userIds) =>
-      this.inRoom(conferenceId, (room) => this.handleRemoved(room, userIds)),
+      this.inRoom(conferenceId, (room) => this.departures.handleRemoved(room, userIds)),
     );
     conferences.on('propertiesChanged', (conferenceId) =>
       this.inRoom(conferenceId, (room) => this.moderation.reconcile(room)),
@@ -164,7 +199,7 @@ export class RoomManager {
     const peerId = String(user.id);
     const room = await this.openRoom(conf);
     const previous = room.peers.get(peerId) ?? room.lobby.get(peerId);
-    if (previous) await this.dropPeer(room, previous, { notifyOthers: true });
+    if (previous) await this.departures.drop(room, previous, { notifyOthers: true });
     if (room.fullFor(user.id))
       throw new RoomError(ResultCode.meetingFull, 'Reach to the maximum participants');
     // Back into the breakout room the member is in, if rooms are open.
@@ -188,121 +223,34 @@ export class RoomManager {
     }
   }
 
-  /** Answers one request of a member; errors become failed acknowledgements. */
+  /**
+   * Answers one request of a member; errors become failed acknowledgements. Each group of
+   * requests has its own handler; this only routes.
+   */
   async handleRequest(
     room: Room,
     peer: Peer,
     request: RoomRequest,
-  ): Promise<RoomResponses[RoomRequest['type']]> {
+  ): Promise<RoomResponses[RoomRequestType]> {
     switch (request.type) {
-      case 'join': {
-        // Dropped meanwhile (kicked, replaced, meeting ended): the socket is on its way out.
-        if (room.lobby.get(peer.peerId) !== peer && room.peers.get(peer.peerId) !== peer) {
-          throw new RoomError(ResultCode.failure, 'not in the room');
-        }
-        peer.info.displayName = request.displayName.trim().slice(0, 30) || peer.info.displayName;
-        // The host or the controls may have changed since the socket connected.
-        peer.info.isHost = peer.userId === room.hostId;
-        await this.moderation.initial(room, peer);
-        peer.info.audioEnabled = request.audioEnabled && !peer.info.forceMuted;
-        peer.info.videoEnabled = request.videoEnabled && !peer.info.videoDisabled;
-        if (peer.info.videoEnabled) peer.info.openVideoTime = Date.now();
-        const others = room.list(peer.group);
-        room.lobby.delete(peer.peerId);
-        room.add(peer);
-        this.media.recorderOf(peer)?.joined(room, peer);
-        room.broadcastIn(peer.group, { type: 'newPeer', peer: peer.info }, peer.peerId);
-        this.breakouts.membersChanged(room);
-        // After the join answer has gone out (the namespace answers once this returns).
-        if (peer.info.isHost) {
-          setImmediate(() =>
-            this.inRoom(room.conferenceId, (live) => this.activity.sendWaitingList(live, [peer])),
-          );
-        }
-        // Read after joining: a message sent meanwhile is in the history and also arrives as a
-        // notification, rather than in neither.
-        const [messages, captions] = await Promise.all([
-          this.activity.history(room, peer.group),
-          this.conferences
-            .get(room.conferenceId)
-            .then((conf) => this.captions.joinInfo(conf, peer.userId)),
-        ]);
-        return {
-          peers: others,
-          me: peer.info,
-          hostId: room.hostId,
-          iceServers: turnIceServers(this.turn, peer.userId, Date.now()),
-          messages,
-          properties: room.properties,
-          ...captions,
-          breakout: this.breakouts.stateFor(room, peer),
-        };
-      }
-      case 'publish': {
-        this.moderation.checkPublish(room, peer, request.source);
-        const media = peer.media;
-        const { jsep, feedId, mids } = await media.publish(
-          request.source,
-          request.jsep,
-          request.audio,
-          request.video,
-        );
-        // Moved to another room meanwhile: this feed went with the old media.
-        if (peer.media !== media) throw new RoomError(ResultCode.failure, 'moved to another room');
-        // Others learn of the feed when its media is up (PeerMedia's webrtcUp): Janus refuses
-        // subscriptions to a publisher whose connection is not established yet.
-        peer.pendingFeeds.set(request.source, { feedId, mids });
-        return { jsep, feedId };
-      }
+      case 'join':
+        return this.joins.handle(room, peer, request);
+      case 'publish':
       case 'subscribe':
-        return subscribeStreams(room, peer, request.streams);
       case 'unsubscribe':
-        return unsubscribeStreams(room, peer, request.streams);
       case 'subscriberAnswer':
-        await peer.media.answerSubscription(request.jsep);
-        return {};
       case 'trickle':
-        peer.media.trickle(request.target, request.candidate);
-        return {};
       case 'pauseProducer':
-      case 'resumeProducer': {
-        const on = request.type === 'resumeProducer';
-        if (on) this.moderation.checkResume(peer, request.source, request.kind);
-        // Only the camera's kinds show; a request that changes nothing announces nothing (the
-        // client's own echo of a host's mute, for one).
-        if (request.source !== 'camera') return {};
-        if (this.media.setEnabled(room, peer, request.kind, on))
-          room.broadcastIn(peer.group, { type: 'peerUpdated', peer: peer.info });
-        return {};
-      }
+      case 'resumeProducer':
       case 'closeProducer':
-        if (request.source === 'camera') this.captions.gone(room, peer.peerId);
-        if (peer.info.feeds[request.source])
-          this.media.recorderOf(peer)?.feedDown(room, peer, request.source);
-        await closeSource(room, peer, request.source);
-        return {};
       case 'setConsumerPreferredLayers':
-        await peer.media.setLayers(request.mid, request.spatialLayer, request.temporalLayer);
-        return {};
-      case 'restartIce': {
-        if (request.target === 'subscriber') return { jsep: await peer.media.restartSubscriber() };
-        if (!request.jsep)
-          throw new RoomError(ResultCode.failure, 'an ICE restart offer is needed');
-        return { jsep: await peer.media.restartPublisher(request.target, request.jsep) };
-      }
+      case 'restartIce':
       case 'getProducerStats':
-        return {
-          feeds: peer.info.feeds,
-          audioEnabled: peer.info.audioEnabled,
-          videoEnabled: peer.info.videoEnabled,
-        };
+        return this.mediaRequests.handle(room, peer, request);
       case 'sendMessage':
-        return { message: await this.activity.send(room, peer, request.content) };
       case 'chatHistory':
-        return { messages: await this.activity.history(room, peer.group) };
       case 'sendReaction':
-        this.reactions.send(room, peer, request.emoji);
-        return {};
+        return this.chat.handle(room, peer, request);
       case 'breakoutSetup':
       case 'breakoutOpen':
       case 'breakoutMove':
@@ -311,95 +259,27 @@ export class RoomManager {
       case 'breakoutHelp':
         return this.breakouts.handle(room, peer, request);
       case 'leave':
-        await this.handleLeave(room, peer);
+        await this.departures.handleLeave(room, peer);
         return {};
       default:
         return assertUnreachable(request);
     }
   }
 
-  /** The member pressed Leave: out at once, and out of the meeting. */
-  async handleLeave(room: Room, peer: Peer): Promise<void> {
-    await this.dropPeer(room, peer, { notifyOthers: true });
-    await this.conferences
-      .quit(peer.userId, room.conferenceId, peer.deviceId)
-      .catch((error: unknown) => {
-        this.log.warn({ err: error }, 'quit after leave failed');
-      });
+  /** The socket went away (RoomDepartures.handleDisconnect). */
+  handleDisconnect(room: Room, peer: Peer): Promise<void> {
+    return this.departures.handleDisconnect(room, peer);
   }
 
-  /**
-   * The socket went away. Others see the member leave at once; the seat waits a little for a
-   * reconnect (ConferenceService.sweepSeats frees it after that, on this node or another).
-   */
-  async handleDisconnect(room: Room, peer: Peer): Promise<void> {
-    const current = room.lobby.get(peer.peerId) === peer || room.peers.get(peer.peerId) === peer;
-    if (!current) return;
-    const inRoom = room.peers.get(peer.peerId) === peer;
-    await this.dropPeer(room, peer, { notifyOthers: inRoom });
-    await this.conferences.roomDisconnected(room.rowId, peer.userId, peer.deviceId);
-  }
-
-  private async dropPeer(
-    room: Room,
-    peer: Peer,
-    options: { notifyOthers: boolean },
-  ): Promise<void> {
-    if (room.lobby.get(peer.peerId) === peer) room.lobby.delete(peer.peerId);
-    if (room.peers.get(peer.peerId) === peer) {
-      room.remove(peer.peerId);
-      this.captions.gone(room, peer.peerId);
-      this.media.recorderOf(peer)?.left(room, peer);
-      if (options.notifyOthers)
-        room.broadcastIn(peer.group, { type: 'peerClosed', peerId: peer.peerId });
-      this.breakouts.membersChanged(room);
-    }
-    await peer.media.close();
-    if (room.empty && this.rooms.get(room.conferenceId) === room) {
-      this.rooms.delete(room.conferenceId);
-      this.activity.roomClosed(room);
-      this.reactions.roomClosed(room);
-      this.recorder?.roomClosed(room);
-      await this.captions.close(room);
-      await room.close();
-    }
-  }
-
-  private handleReplaced(conferenceId: string, userId: number, devices: string[]): void {
-    const room = this.rooms.get(conferenceId);
-    const peer = room?.peers.get(String(userId)) ?? room?.lobby.get(String(userId));
-    if (!room || !peer || !devices.includes(peer.deviceId)) return;
-    peer.notify({ type: 'replaced' });
-    void this.dropAll(room, [peer]);
-  }
-
-  /** The meeting ended for everyone: all are told, then out of the room and Janus. */
-  private async handleEnded(room: Room, endedBy: EndedBy | null): Promise<void> {
-    const everyone = [...room.peers.values(), ...room.lobby.values()];
-    // Named as the others saw them in the meeting.
-    const by = endedBy
-      ? (room.peers.get(String(endedBy.id))?.info.displayName ?? endedBy.userName)
-      : undefined;
-    for (const peer of everyone) peer.notify({ type: 'roomClosed', reason: 'ended', by });
-    await this.dropAll(room, everyone);
-  }
-
-  /** The host removed members: they are told, then out of the room and Janus. */
-  private async handleRemoved(room: Room, userIds: number[]): Promise<void> {
-    const peers = userIds.flatMap(
-      (id) => room.peers.get(String(id)) ?? room.lobby.get(String(id)) ?? [],
-    );
-    for (const peer of peers) peer.notify({ type: 'roomClosed', reason: 'kicked' });
-    await this.dropAll(room, peers);
-  }
-
-  private async dropAll(room: Room, peers: Peer[]): Promise<void> {
-    await Promise.all(
-      peers.map(async (peer) => {
-        await this.dropPeer(room, peer, { notifyOthers: true });
-        peer.socket.disconnect(true);
-      }),
-    );
+  /** The room's last member is out: it closes on this node, and in Janus. */
+  private async closeIfEmpty(room: Room): Promise<void> {
+    if (!room.empty || this.rooms.get(room.conferenceId) !== room) return;
+    this.rooms.delete(room.conferenceId);
+    this.activity.roomClosed(room);
+    this.reactions.roomClosed(room);
+    this.recorder?.roomClosed(room);
+    await this.captions.close(room);
+    await room.close();
   }
 
   /** A member renamed themselves in the meeting (updateUserConferenceNickname). */

@@ -10,7 +10,7 @@ import { replySchema } from '@meet/shared';
 import { AppError } from '../../lib/app-error.js';
 import { requestLanguage } from '../../lib/language.js';
 import { ok } from '../../lib/reply.js';
-import { requireRealUser } from '../../plugins/auth.js';
+import { requireRealUser, signedInUser } from '../../plugins/auth.js';
 import { mediaServerUrl } from './tool.js';
 
 const feedReply = replySchema(z.object({ url: z.string() }));
@@ -25,13 +25,15 @@ export async function calendarUserRoutes(fastify: FastifyInstance) {
     '/getCalendarFeed',
     { onRequest: requireRealUser, schema: { tags, response: { 200: feedReply } } },
     async (request) =>
-      ok(request, { url: await calendars.feedUrl(request.user!, mediaServerUrl(request)) }),
+      ok(request, { url: await calendars.feedUrl(signedInUser(request), mediaServerUrl(request)) }),
   );
   app.post(
     '/resetCalendarFeed',
     { onRequest: requireRealUser, schema: { tags, response: { 200: feedReply } } },
     async (request) =>
-      ok(request, { url: await calendars.resetFeed(request.user!, mediaServerUrl(request)) }),
+      ok(request, {
+        url: await calendars.resetFeed(signedInUser(request), mediaServerUrl(request)),
+      }),
   );
 }
 

@@ -27,7 +27,7 @@ import {
 } from '@meet/shared';
 import { requestLanguage } from '../../lib/language.js';
 import { ok } from '../../lib/reply.js';
-import { authenticate } from '../../plugins/auth.js';
+import { authenticate, signedInUser } from '../../plugins/auth.js';
 import { contentDisposition } from '../../polls/export.js';
 import { transcriptFile } from '../../captions/transcript-file.js';
 
@@ -42,17 +42,20 @@ export default async function captionsRoutes(fastify: FastifyInstance) {
   const meeting = () => route(captionsMeetingBody, captionsReply);
 
   app.post('/audio/startSubtitle', meeting(), async (request) =>
-    ok(request, await captions.startSubtitle(request.user!, request.body.conferenceUri)),
+    ok(request, await captions.startSubtitle(signedInUser(request), request.body.conferenceUri)),
   );
   app.post('/audio/stopSubtitle', meeting(), async (request) =>
-    ok(request, await captions.stopSubtitle(request.user!, request.body.conferenceUri)),
+    ok(request, await captions.stopSubtitle(signedInUser(request), request.body.conferenceUri)),
   );
   app.post('/audio/getCaptionSettings', meeting(), async (request) =>
-    ok(request, await captions.mine(request.user!, request.body.conferenceUri)),
+    ok(request, await captions.mine(signedInUser(request), request.body.conferenceUri)),
   );
   app.post('/conference/setAsrStatus', route(setAsrStatusBody, captionState), async (request) => {
     const { conferenceUri, asrStatus } = request.body;
-    return ok(request, await captions.setAsrStatus(request.user!, conferenceUri, asrStatus));
+    return ok(
+      request,
+      await captions.setAsrStatus(signedInUser(request), conferenceUri, asrStatus),
+    );
   });
 
   app.post(
@@ -78,7 +81,7 @@ export default async function captionsRoutes(fastify: FastifyInstance) {
       const { conferenceUri, language } = request.body;
       return ok(
         request,
-        await captions.updateVoiceLanguage(request.user!, conferenceUri, language),
+        await captions.updateVoiceLanguage(signedInUser(request), conferenceUri, language),
       );
     },
   );
@@ -88,7 +91,7 @@ export default async function captionsRoutes(fastify: FastifyInstance) {
     return ok(
       request,
       await captions.startTranslate(
-        request.user!,
+        signedInUser(request),
         conferenceUri,
         dstLanguage,
         actionType,
@@ -99,7 +102,10 @@ export default async function captionsRoutes(fastify: FastifyInstance) {
 
   app.post('/audio/stopTranslate', route(stopTranslateBody, speechReply), async (request) => {
     const { conferenceUri, actionType } = request.body;
-    return ok(request, await captions.stopTranslate(request.user!, conferenceUri, actionType));
+    return ok(
+      request,
+      await captions.stopTranslate(signedInUser(request), conferenceUri, actionType),
+    );
   });
 
   for (const [path, allowed] of [
@@ -108,7 +114,10 @@ export default async function captionsRoutes(fastify: FastifyInstance) {
   ] as const) {
     app.post(path, route(captionsMeetingBody, captionState), async (request) => {
       const { conferenceUri } = request.body;
-      return ok(request, await captions.setTranslateAllowed(request.user!, conferenceUri, allowed));
+      return ok(
+        request,
+        await captions.setTranslateAllowed(signedInUser(request), conferenceUri, allowed),
+      );
     });
   }
 
@@ -117,7 +126,7 @@ export default async function captionsRoutes(fastify: FastifyInstance) {
     return ok(
       request,
       await captions.startInterpret(
-        request.user!,
+        signedInUser(request),
         b.conferenceUri,
         {
           source: b.sourceLanguage,
@@ -132,12 +141,12 @@ export default async function captionsRoutes(fastify: FastifyInstance) {
 
   app.post('/audio/stopInterpret', route(captionsMeetingBody, speechReply), async (request) => {
     const { conferenceUri } = request.body;
-    return ok(request, await captions.stopInterpret(request.user!, conferenceUri));
+    return ok(request, await captions.stopInterpret(signedInUser(request), conferenceUri));
   });
 
   app.post('/audio/getTranscript', route(captionsMeetingBody, transcriptReply), async (request) => {
     const { conferenceUri } = request.body;
-    return ok(request, { list: await captions.transcript(request.user!, conferenceUri) });
+    return ok(request, { list: await captions.transcript(signedInUser(request), conferenceUri) });
   });
 
   /** The transcript as a file: WebVTT (with cue times) or plain text. */
@@ -146,8 +155,8 @@ export default async function captionsRoutes(fastify: FastifyInstance) {
     { schema: { tags, body: transcriptQuery } },
     async (request, reply) => {
       const { conferenceUri, format } = request.body;
-      const conf = await captions.meetingOf(request.user!, conferenceUri);
-      const lines = await captions.transcript(request.user!, conferenceUri);
+      const conf = await captions.meetingOf(signedInUser(request), conferenceUri);
+      const lines = await captions.transcript(signedInUser(request), conferenceUri);
       const file = transcriptFile(conf, lines, format, requestLanguage(request));
       return reply
         .header('content-type', file.contentType)
@@ -161,13 +170,13 @@ export default async function captionsRoutes(fastify: FastifyInstance) {
     route(captionsMeetingBody, pointsInfo),
     async (request) => {
       const { conferenceUri } = request.body;
-      return ok(request, await captions.creatorPoints(request.user!, conferenceUri));
+      return ok(request, await captions.creatorPoints(signedInUser(request), conferenceUri));
     },
   );
   app.post(
     '/energyPoint/getMyEnergyPointInfo',
     { schema: { tags, response: { 200: replySchema(pointsInfo) } } },
-    async (request) => ok(request, await captions.myPoints(request.user!)),
+    async (request) => ok(request, await captions.myPoints(signedInUser(request))),
   );
   app.post(
     '/energyPoint/getConsumeDetailRecord',
@@ -179,7 +188,7 @@ export default async function captionsRoutes(fastify: FastifyInstance) {
       const pageSize = request.body?.pageSize ?? 20;
       return ok(request, {
         pageNum,
-        list: await captions.spending(request.user!, pageNum, pageSize),
+        list: await captions.spending(signedInUser(request), pageNum, pageSize),
       });
     },
   );

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientLogBody, clientLogReply, replySchema } from '@meet/shared';
 import { ok } from '../../lib/reply.js';
-import { authenticate } from '../../plugins/auth.js';
+import { authenticate, signedInUser } from '../../plugins/auth.js';
 import { ClientLogsRepository } from '../../repositories/client-logs-repository.js';
 
 /** Reports one account may send a minute (the client sends one at most every 200 ms). */
@@ -27,6 +27,7 @@ export default async function clientLogRoutes(fastify: FastifyInstance) {
         response: { 200: replySchema(clientLogReply) },
       },
     },
-    async (request) => ok(request, { stored: await logs.add(request.user!.id, request.body.log) }),
+    async (request) =>
+      ok(request, { stored: await logs.add(signedInUser(request).id, request.body.log) }),
   );
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { frequencyStatusPayload, replySchema } from '@meet/shared';
 import { ok } from '../../lib/reply.js';
-import { authenticate } from '../../plugins/auth.js';
+import { authenticate, signedInUser } from '../../plugins/auth.js';
 
 export default async function frequencyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -16,6 +16,6 @@ export default async function frequencyRoutes(fastify: FastifyInstance) {
       onRequest: authenticate,
       schema: { tags: ['billing'], response: { 200: replySchema(frequencyStatusPayload) } },
     },
-    async (request) => ok(request, await app.services.billing.status(request.user!)),
+    async (request) => ok(request, await app.services.billing.status(signedInUser(request))),
   );
 }

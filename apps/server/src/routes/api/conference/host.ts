@@ -7,10 +7,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changeHostBody, conferenceSetBody, emptyPayload, replySchema } from '@meet/shared';
 import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
-import { authenticate } from '../../../plugins/auth.js';
+import { authenticate, signedInUser } from '../../../plugins/auth.js';
 
 export default async function hostRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Every host command needs a signed-in account (visitors too): checked once, before the body.
+  app.addHook('onRequest', authenticate);
   const { hostControl } = app.services;
   const tags = ['conference'];
   const limit = { rateLimit: { max: 240, timeWindow: 60_000 } };
@@ -18,13 +20,12 @@ export default async function hostRoutes(fastify: FastifyInstance) {
   app.post(
     '/set',
     {
-      onRequest: authenticate,
       config: limit,
       schema: { tags, body: conferenceSetBody, response: { 200: replySchema(emptyPayload) } },
     },
     async (request) => {
       const { conferenceUri, conferenceId, setContent } = request.body;
-      await hostControl.command(request.user!, { conferenceUri, conferenceId }, setContent);
+      await hostControl.command(signedInUser(request), { conferenceUri, conferenceId }, setContent);
       return ok(request, null);
     },
   );
@@ -32,7 +33,6 @@ export default async function hostRoutes(fastify: FastifyInstance) {
   app.post(
     '/changeHost',
     {
-      onRequest: authenticate,
       config: limit,
       schema: { tags, body: changeHostBody, response: { 200: replySchema(emptyPayload) } },
     },
@@ -41,7 +41,7 @@ export default async function hostRoutes(fastify: FastifyInstance) {
       const newHost = newHostCode ?? userId;
       if (newHost === undefined)
         throw AppError.badRequest('fieldRequired', { field: 'newHostCode' });
-      await hostControl.changeHost(request.user!, { conferenceUri, conferenceId }, newHost);
+      await hostControl.changeHost(signedInUser(request), { conferenceUri, conferenceId }, newHost);
       return ok(request, null);
     },
   );

@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { AppError } from '../../../lib/app-error.js';
 import { requestLanguage } from '../../../lib/language.js';
 import { ok } from '../../../lib/reply.js';
-import { authenticate } from '../../../plugins/auth.js';
+import { authenticate, signedInUser } from '../../../plugins/auth.js';
 import { listItemOf } from '../../../conferences/present.js';
 import type { ConferenceRow, UserRow } from '../../../db/schema/index.js';
 import { mediaNodeOf } from '../tool.js';
@@ -70,7 +70,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       if (user.isVisitor) throw AppError.realLoginRequired();
       const topic =
         request.body?.topic ||
@@ -113,7 +113,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
         request,
         await conferenceService.info(
           await lookup(request, request.body.conferenceId),
-          request.user!.id,
+          signedInUser(request).id,
         ),
       ),
   );
@@ -137,7 +137,11 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
         status: row.status,
         num: info.num,
         hostId: row.hostId,
-        myState: await conferenceService.stateOf(row, request.user!.id, request.body.deviceId),
+        myState: await conferenceService.stateOf(
+          row,
+          signedInUser(request).id,
+          request.body.deviceId,
+        ),
       });
     },
   );
@@ -151,7 +155,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       lookupGuard.check(request.ip);
-      const user = request.user!;
+      const user = signedInUser(request);
       let result;
       try {
         result = await conferenceService.join(user, request.body);
@@ -188,7 +192,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await conferenceService.quit(
-        request.user!.id,
+        signedInUser(request).id,
         request.body.conferenceId,
         request.body.deviceId,
       );
@@ -205,7 +209,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
     async (request) => {
       await conferenceService.rename(
         request.body.conferenceId,
-        request.user!.id,
+        signedInUser(request).id,
         request.body.userConferenceName,
       );
       return ok(request, null);
@@ -220,11 +224,11 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const row = await conferenceService.get(request.body.conferenceId);
-      const took = await conferences.membersOfUser(row.id, request.user!.id);
+      const took = await conferences.membersOfUser(row.id, signedInUser(request).id);
       if (took.length === 0) throw AppError.forbidden('notInMeeting');
       await conferences.addEvaluation(
         row.id,
-        request.user!.id,
+        signedInUser(request).id,
         request.body.score,
         request.body.comment,
       );
@@ -242,8 +246,8 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
       ok(
         request,
         await listItems(
-          await conferences.listForUser(request.user!.id, CONFERENCE_STATUS.running),
-          request.user!,
+          await conferences.listForUser(signedInUser(request).id, CONFERENCE_STATUS.running),
+          signedInUser(request),
         ),
       ),
   );
@@ -261,11 +265,15 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
     async (request) => {
       const page = request.body?.page ?? 1;
       const pageSize = request.body?.pageSize ?? 20;
-      const rows = await conferences.listForUser(request.user!.id, CONFERENCE_STATUS.finished, {
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
-      });
-      return ok(request, await listItems(rows, request.user!));
+      const rows = await conferences.listForUser(
+        signedInUser(request).id,
+        CONFERENCE_STATUS.finished,
+        {
+          limit: pageSize,
+          offset: (page - 1) * pageSize,
+        },
+      );
+      return ok(request, await listItems(rows, signedInUser(request)));
     },
   );
 

@@ -7,12 +7,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emptyPayload, replySchema, startRecordBody, stopRecordBody } from '@meet/shared';
 import { z } from 'zod';
 import { ok } from '../../../lib/reply.js';
-import { authenticate } from '../../../plugins/auth.js';
+import { authenticate, signedInUser } from '../../../plugins/auth.js';
 
 const started = z.object({ recordId: z.string() });
 
 export default async function recordControlRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Every recording call needs a signed-in account (visitors too): checked once, before the body.
+  app.addHook('onRequest', authenticate);
   const { recordingControl } = app.services;
   const tags = ['conference'];
   const limit = { rateLimit: { max: 60, timeWindow: 60_000 } };
@@ -20,12 +22,11 @@ export default async function recordControlRoutes(fastify: FastifyInstance) {
   app.post(
     '/startRecord',
     {
-      onRequest: authenticate,
       config: limit,
       schema: { tags, body: startRecordBody, response: { 200: replySchema(started) } },
     },
     async (request) => {
-      const recording = await recordingControl.start(request.user!, request.body);
+      const recording = await recordingControl.start(signedInUser(request), request.body);
       return ok(request, { recordId: recording.recordId });
     },
   );
@@ -33,12 +34,11 @@ export default async function recordControlRoutes(fastify: FastifyInstance) {
   app.post(
     '/stopRecord',
     {
-      onRequest: authenticate,
       config: limit,
       schema: { tags, body: stopRecordBody, response: { 200: replySchema(emptyPayload) } },
     },
     async (request) => {
-      await recordingControl.stop(request.user!, request.body.conferenceUri);
+      await recordingControl.stop(signedInUser(request), request.body.conferenceUri);
       return ok(request, null);
     },
   );

@@ -14,12 +14,14 @@ import {
 } from '@meet/shared';
 import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
-import { requireRealUser } from '../../../plugins/auth.js';
+import { requireRealUser, signedInUser } from '../../../plugins/auth.js';
 import { listItemOf } from '../../../conferences/present.js';
 import type { ConferenceRow, UserRow } from '../../../db/schema/index.js';
 
 export default async function reserveRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Reservations belong to real accounts, never to visitors: checked once, before the body.
+  app.addHook('onRequest', requireRealUser);
   const { conferenceService, conferences, clock, calendars } = app.services;
   const tags = ['reservation'];
 
@@ -38,7 +40,6 @@ export default async function reserveRoutes(fastify: FastifyInstance) {
   app.post(
     '/create',
     {
-      onRequest: requireRealUser,
       schema: { tags, body: reserveCreateBody, response: { 200: replySchema(meetingInfo) } },
     },
     async (request) => {
@@ -50,25 +51,24 @@ export default async function reserveRoutes(fastify: FastifyInstance) {
         startTime,
         endTime,
         asrStatus: subtitle ? 1 : 0,
-        creatorId: request.user!.id,
+        creatorId: signedInUser(request).id,
         reserved: true,
       });
-      const synced = (await calendars.hasFeed(request.user!.id))
+      const synced = (await calendars.hasFeed(signedInUser(request).id))
         ? await conferences.update(row.id, { syncCalendar: 1 })
         : row;
-      return ok(request, await conferenceService.info(synced, request.user!.id));
+      return ok(request, await conferenceService.info(synced, signedInUser(request).id));
     },
   );
 
   app.post(
     '/update',
     {
-      onRequest: requireRealUser,
       schema: { tags, body: reserveUpdateBody, response: { 200: replySchema(meetingInfo) } },
     },
     async (request) => {
       const { conferenceId, topic, timezone, startTime, endTime, subtitle } = request.body;
-      const row = await ownReservation(request.user!, conferenceId);
+      const row = await ownReservation(signedInUser(request), conferenceId);
       checkNotPast(endTime);
       const updated = await conferences.update(row.id, {
         topic,
@@ -79,18 +79,17 @@ export default async function reserveRoutes(fastify: FastifyInstance) {
         // Calendars holding the event take the change.
         calendarSequence: row.calendarSequence + 1,
       });
-      return ok(request, await conferenceService.info(updated, request.user!.id));
+      return ok(request, await conferenceService.info(updated, signedInUser(request).id));
     },
   );
 
   app.post(
     '/delete',
     {
-      onRequest: requireRealUser,
       schema: { tags, body: conferenceIdBody, response: { 200: replySchema(emptyPayload) } },
     },
     async (request) => {
-      const row = await ownReservation(request.user!, request.body.conferenceId);
+      const row = await ownReservation(signedInUser(request), request.body.conferenceId);
       // Subscribed calendars remove the event (a cancellation with a higher SEQUENCE).
       await calendars.cancelled(row);
       await conferences.delete(row.id);
@@ -101,13 +100,16 @@ export default async function reserveRoutes(fastify: FastifyInstance) {
   app.post(
     '/list',
     {
-      onRequest: requireRealUser,
       schema: { tags, response: { 200: replySchema(z.array(meetingListItem)) } },
     },
     async (request) => {
-      const rows = await conferences.listForUser(request.user!.id, CONFERENCE_STATUS.reserved, {
-        onlyCreated: true,
-      });
+      const rows = await conferences.listForUser(
+        signedInUser(request).id,
+        CONFERENCE_STATUS.reserved,
+        {
+          onlyCreated: true,
+        },
+      );
       const names = await conferences.userNames(rows.map((r) => r.creatorId));
       return ok(
         request,

@@ -15,12 +15,14 @@ import {
 } from '@meet/shared';
 import { z } from 'zod';
 import { ok } from '../../../lib/reply.js';
-import { authenticate } from '../../../plugins/auth.js';
+import { authenticate, signedInUser } from '../../../plugins/auth.js';
 
 const userIds = (list: string[]) => [...new Set(list.map(Number).filter(Number.isSafeInteger))];
 
 export default async function waitingRoomRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Every waiting-room call needs a signed-in account (visitors too): checked once, first.
+  app.addHook('onRequest', authenticate);
   const { waitingRoom } = app.services;
   const tags = ['conference'];
   const limit = { rateLimit: { max: 240, timeWindow: 60_000 } };
@@ -28,7 +30,6 @@ export default async function waitingRoomRoutes(fastify: FastifyInstance) {
   app.post(
     '/getWaitingRoomMemberList',
     {
-      onRequest: authenticate,
       config: limit,
       schema: {
         tags,
@@ -37,7 +38,7 @@ export default async function waitingRoomRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const conf = await waitingRoom.hostedBy(request.user!, request.body);
+      const conf = await waitingRoom.hostedBy(signedInUser(request), request.body);
       return ok(request, await waitingRoom.list(conf, request.body.codeList));
     },
   );
@@ -45,12 +46,11 @@ export default async function waitingRoomRoutes(fastify: FastifyInstance) {
   app.post(
     '/approveJoin',
     {
-      onRequest: authenticate,
       config: limit,
       schema: { tags, body: approveJoinBody, response: { 200: replySchema(emptyPayload) } },
     },
     async (request) => {
-      const conf = await waitingRoom.hostedBy(request.user!, request.body);
+      const conf = await waitingRoom.hostedBy(signedInUser(request), request.body);
       await waitingRoom.approve(conf, userIds(request.body.userIdList));
       return ok(request, null);
     },
@@ -59,12 +59,11 @@ export default async function waitingRoomRoutes(fastify: FastifyInstance) {
   app.post(
     '/denyJoin',
     {
-      onRequest: authenticate,
       config: limit,
       schema: { tags, body: denyJoinBody, response: { 200: replySchema(emptyPayload) } },
     },
     async (request) => {
-      const conf = await waitingRoom.hostedBy(request.user!, request.body);
+      const conf = await waitingRoom.hostedBy(signedInUser(request), request.body);
       await waitingRoom.deny(
         conf,
         userIds(request.body.userIdList),
@@ -77,12 +76,11 @@ export default async function waitingRoomRoutes(fastify: FastifyInstance) {
   app.post(
     '/updateWaitingRoomStatus',
     {
-      onRequest: authenticate,
       config: limit,
       schema: { tags, body: waitingRoomStatusBody, response: { 200: replySchema(emptyPayload) } },
     },
     async (request) => {
-      const conf = await waitingRoom.hostedBy(request.user!, request.body);
+      const conf = await waitingRoom.hostedBy(signedInUser(request), request.body);
       await waitingRoom.setEnabled(conf, request.body.status === 1);
       return ok(request, null);
     },

@@ -13,7 +13,7 @@ import {
   replySchema,
 } from '@meet/shared';
 import { ok } from '../../../lib/reply.js';
-import { authenticate } from '../../../plugins/auth.js';
+import { authenticate, signedInUser } from '../../../plugins/auth.js';
 
 export default async function messageRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -26,7 +26,10 @@ export default async function messageRoutes(fastify: FastifyInstance) {
     { schema: { tags, body: getMessagesBody, response: { 200: replySchema(messagesReply) } } },
     async (request) => {
       const { messageTime, pageSize } = request.body ?? {};
-      return ok(request, await messageCenter.list(request.user!.id, { messageTime, pageSize }));
+      return ok(
+        request,
+        await messageCenter.list(signedInUser(request).id, { messageTime, pageSize }),
+      );
     },
   );
 
@@ -34,6 +37,6 @@ export default async function messageRoutes(fastify: FastifyInstance) {
     '/markRead',
     { schema: { tags, body: markReadBody, response: { 200: replySchema(markReadReply) } } },
     async (request) =>
-      ok(request, await messageCenter.markRead(request.user!.id, request.body.messageIds)),
+      ok(request, await messageCenter.markRead(signedInUser(request).id, request.body.messageIds)),
   );
 }

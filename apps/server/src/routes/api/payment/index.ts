@@ -16,7 +16,7 @@ import {
   subscribeSessionPayload,
 } from '@meet/shared';
 import { ok } from '../../../lib/reply.js';
-import { requireRealUser } from '../../../plugins/auth.js';
+import { requireRealUser, signedInUser } from '../../../plugins/auth.js';
 import { mediaServerUrl } from '../tool.js';
 import webhookRoutes from './webhook.js';
 
@@ -39,7 +39,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     async (request) =>
       ok(
         request,
-        await billing.createSession(request.user!, request.body, mediaServerUrl(request)),
+        await billing.createSession(signedInUser(request), request.body, mediaServerUrl(request)),
       ),
   );
 
@@ -54,7 +54,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(request, await billing.paymentStatus(request.user!, request.body.sessionId)),
+      ok(request, await billing.paymentStatus(signedInUser(request), request.body.sessionId)),
   );
 
   app.post(
@@ -70,7 +70,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     async (request) => {
       const site = mediaServerUrl(request);
       const returnUrl = request.body?.returnUrl ?? `${site}/home/meetings`;
-      return ok(request, await billing.portal(request.user!, returnUrl, site));
+      return ok(request, await billing.portal(signedInUser(request), returnUrl, site));
     },
   );
 

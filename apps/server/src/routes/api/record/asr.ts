@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { recordInfo, replySchema, updateRecordMemberNameBody } from '@meet/shared';
 import { requestLanguage } from '../../../lib/language.js';
 import { ok } from '../../../lib/reply.js';
-import { authenticate } from '../../../plugins/auth.js';
+import { authenticate, signedInUser } from '../../../plugins/auth.js';
 import { readRecordUpload } from '../../../records/form-upload.js';
 
 export default async function asrRoutes(fastify: FastifyInstance) {
@@ -23,11 +23,11 @@ export default async function asrRoutes(fastify: FastifyInstance) {
     { schema: { tags, body: updateRecordMemberNameBody, response: infoReply } },
     async (request) => {
       const { recordId, memberInfo } = request.body;
-      const view = await records.owned(request.user!, recordId);
+      const view = await records.owned(signedInUser(request), recordId);
       await recordTranscript.nameSpeakers(view, memberInfo);
       return ok(
         request,
-        await records.ownerInfo(request.user!, recordId, requestLanguage(request)),
+        await records.ownerInfo(signedInUser(request), recordId, requestLanguage(request)),
       );
     },
   );
@@ -37,11 +37,11 @@ export default async function asrRoutes(fastify: FastifyInstance) {
     { schema: { tags, consumes: ['multipart/form-data'], response: infoReply } },
     async (request) => {
       const { recordId, text } = await readRecordUpload(request);
-      const view = await records.owned(request.user!, recordId);
+      const view = await records.owned(signedInUser(request), recordId);
       await recordTranscript.replaceFrom(view, text);
       return ok(
         request,
-        await records.ownerInfo(request.user!, recordId, requestLanguage(request)),
+        await records.ownerInfo(signedInUser(request), recordId, requestLanguage(request)),
       );
     },
   );

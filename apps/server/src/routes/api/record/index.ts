@@ -24,7 +24,7 @@ import {
 import type { UserRow } from '../../../db/schema/index.js';
 import { requestLanguage } from '../../../lib/language.js';
 import { ok } from '../../../lib/reply.js';
-import { authenticate, bearerToken, requireRealUser } from '../../../plugins/auth.js';
+import { authenticate, bearerToken, requireRealUser, signedInUser } from '../../../plugins/auth.js';
 
 export default async function recordRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -48,7 +48,7 @@ export default async function recordRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { pageNum = 1, pageSize = 20 } = request.body ?? {};
-      return ok(request, await records.list(request.user!, pageNum, pageSize));
+      return ok(request, await records.list(signedInUser(request), pageNum, pageSize));
     },
   );
 
@@ -77,10 +77,10 @@ export default async function recordRoutes(fastify: FastifyInstance) {
     { onRequest: authenticate, schema: { tags, body: updateRecordNameBody, response: infoReply } },
     async (request) => {
       const { recordId, newRecordName } = request.body;
-      await records.rename(request.user!, recordId, newRecordName);
+      await records.rename(signedInUser(request), recordId, newRecordName);
       return ok(
         request,
-        await records.ownerInfo(request.user!, recordId, requestLanguage(request)),
+        await records.ownerInfo(signedInUser(request), recordId, requestLanguage(request)),
       );
     },
   );
@@ -89,7 +89,7 @@ export default async function recordRoutes(fastify: FastifyInstance) {
     '/deleteRecord',
     { onRequest: authenticate, schema: { tags, body: recordIdBody, response: nothing } },
     async (request) => {
-      await records.remove(request.user!, request.body.recordId);
+      await records.remove(signedInUser(request), request.body.recordId);
       return ok(request, null);
     },
   );
@@ -98,7 +98,7 @@ export default async function recordRoutes(fastify: FastifyInstance) {
     '/deleteSharedRecord',
     { onRequest: authenticate, schema: { tags, body: recordIdBody, response: nothing } },
     async (request) => {
-      await records.removeShared(request.user!, request.body.recordId);
+      await records.removeShared(signedInUser(request), request.body.recordId);
       return ok(request, null);
     },
   );
@@ -108,10 +108,10 @@ export default async function recordRoutes(fastify: FastifyInstance) {
     { onRequest: authenticate, schema: { tags, body: setShareScopeBody, response: infoReply } },
     async (request) => {
       const { recordId, shareScope } = request.body;
-      await records.setShareScope(request.user!, recordId, shareScope);
+      await records.setShareScope(signedInUser(request), recordId, shareScope);
       return ok(
         request,
-        await records.ownerInfo(request.user!, recordId, requestLanguage(request)),
+        await records.ownerInfo(signedInUser(request), recordId, requestLanguage(request)),
       );
     },
   );
@@ -122,7 +122,7 @@ export default async function recordRoutes(fastify: FastifyInstance) {
     { onRequest: requireRealUser, schema: { tags, body: applyBody, response: detailReply } },
     async (request) => {
       const { recordId, reason } = request.body;
-      return ok(request, await accessRequests.apply(request.user!, recordId, reason));
+      return ok(request, await accessRequests.apply(signedInUser(request), recordId, reason));
     },
   );
 
@@ -131,7 +131,10 @@ export default async function recordRoutes(fastify: FastifyInstance) {
     { onRequest: authenticate, schema: { tags, body: getApplyBody, response: detailReply } },
     async (request) => {
       const { recordId, permissionRequestId } = request.body;
-      return ok(request, await accessRequests.detail(request.user!, recordId, permissionRequestId));
+      return ok(
+        request,
+        await accessRequests.detail(signedInUser(request), recordId, permissionRequestId),
+      );
     },
   );
 
@@ -142,7 +145,7 @@ export default async function recordRoutes(fastify: FastifyInstance) {
       const { recordId, permissionRequestId, status } = request.body;
       return ok(
         request,
-        await accessRequests.decide(request.user!, recordId, permissionRequestId, status),
+        await accessRequests.decide(signedInUser(request), recordId, permissionRequestId, status),
       );
     },
   );

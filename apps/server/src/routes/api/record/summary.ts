@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { recordIdBody, recordInfo, replySchema, summaryRemainReply } from '@meet/shared';
 import { requestLanguage } from '../../../lib/language.js';
 import { ok } from '../../../lib/reply.js';
-import { authenticate } from '../../../plugins/auth.js';
+import { authenticate, signedInUser } from '../../../plugins/auth.js';
 import { readRecordUpload } from '../../../records/form-upload.js';
 
 export default async function summaryRoutes(fastify: FastifyInstance) {
@@ -24,10 +24,10 @@ export default async function summaryRoutes(fastify: FastifyInstance) {
     { schema: { tags, body: recordIdBody, response: infoReply } },
     async (request) => {
       const { recordId } = request.body;
-      await summaries.start(request.user!, recordId);
+      await summaries.start(signedInUser(request), recordId);
       return ok(
         request,
-        await records.ownerInfo(request.user!, recordId, requestLanguage(request)),
+        await records.ownerInfo(signedInUser(request), recordId, requestLanguage(request)),
       );
     },
   );
@@ -35,19 +35,25 @@ export default async function summaryRoutes(fastify: FastifyInstance) {
   app.post(
     '/getSummaryRemainTimes',
     { schema: { tags, response: { 200: replySchema(summaryRemainReply) } } },
-    async (request) => ok(request, await summaries.remain(request.user!)),
+    async (request) => ok(request, await summaries.remain(signedInUser(request))),
   );
 
   app.post('/updateSummaryResult', { schema: upload }, async (request) => {
     const { recordId, text } = await readRecordUpload(request);
-    await summaries.updateMinutes(request.user!, recordId, text);
-    return ok(request, await records.ownerInfo(request.user!, recordId, requestLanguage(request)));
+    await summaries.updateMinutes(signedInUser(request), recordId, text);
+    return ok(
+      request,
+      await records.ownerInfo(signedInUser(request), recordId, requestLanguage(request)),
+    );
   });
 
   app.post('/updateChapter', { schema: upload }, async (request) => {
     const { recordId, text } = await readRecordUpload(request);
-    await summaries.updateChapters(request.user!, recordId, text);
-    return ok(request, await records.ownerInfo(request.user!, recordId, requestLanguage(request)));
+    await summaries.updateChapters(signedInUser(request), recordId, text);
+    return ok(
+      request,
+      await records.ownerInfo(signedInUser(request), recordId, requestLanguage(request)),
+    );
   });
 
   app.post(
@@ -55,10 +61,10 @@ export default async function summaryRoutes(fastify: FastifyInstance) {
     { schema: { tags, body: recordIdBody, response: infoReply } },
     async (request) => {
       const { recordId } = request.body;
-      await summaries.convertToText(request.user!, recordId);
+      await summaries.convertToText(signedInUser(request), recordId);
       return ok(
         request,
-        await records.ownerInfo(request.user!, recordId, requestLanguage(request)),
+        await records.ownerInfo(signedInUser(request), recordId, requestLanguage(request)),
       );
     },
   );

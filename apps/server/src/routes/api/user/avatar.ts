@@ -13,13 +13,14 @@ import {
 import { AppError } from '../../../lib/app-error.js';
 import { randomCode } from '../../../lib/crypto.js';
 import { readUpload } from '../../../lib/multipart.js';
+import { signedInUser } from '../../../plugins/auth.js';
 
 const STORED_SIDE = 512;
 const FORMATS = new Set(['png', 'jpeg', 'gif']);
 
 export async function changeAvatar(request: FastifyRequest): Promise<{ url: string }> {
   const { users, blobs } = request.server.services;
-  const user = request.user!;
+  const user = signedInUser(request);
   const upload = await readUpload(request, 'avatar');
   if (!upload) throw AppError.badRequest('avatarMissing');
   const { filename, data: file } = upload;

@@ -23,7 +23,7 @@ import { requestLanguage } from '../../../lib/language.js';
 import { ok } from '../../../lib/reply.js';
 import { isUniqueViolation } from '../../../repositories/users-repository.js';
 import type { UserRow } from '../../../db/schema/index.js';
-import { authenticate } from '../../../plugins/auth.js';
+import { authenticate, signedInUser } from '../../../plugins/auth.js';
 import { changeAvatar } from './avatar.js';
 
 export default async function userRoutes(fastify: FastifyInstance) {
@@ -170,7 +170,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
   app.post(
     '/getUserInfo',
     { onRequest: authenticate, schema: { tags, response: { 200: replySchema(selfInfo) } } },
-    async (request) => ok(request, await users.selfInfo(request.user!)),
+    async (request) => ok(request, await users.selfInfo(signedInUser(request))),
   );
 
   app.post(
@@ -180,7 +180,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
       schema: { tags, body: updateUserInfoBody, response: { 200: replySchema(selfInfo) } },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const { username } = request.body;
       if (username === user.userName) throw AppError.badRequest('nicknameUnchanged');
       return ok(request, await users.selfInfo(await users.update(user.id, { userName: username })));

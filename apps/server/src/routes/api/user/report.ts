@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { feedbackReply, isValidEmail, replySchema } from '@meet/shared';
 import { randomCode } from '../../../lib/crypto.js';
 import { ok } from '../../../lib/reply.js';
-import { requireRealUser } from '../../../plugins/auth.js';
+import { requireRealUser, signedInUser } from '../../../plugins/auth.js';
 import { readFeedbackForm } from '../../../feedback/feedback-form.js';
 import { FeedbackRepository } from '../../../repositories/feedback-repository.js';
 
@@ -33,7 +33,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const { fields, screenshot } = await readFeedbackForm(request);
       let screenshotKey: string | null = null;
       if (screenshot) {

@@ -21,7 +21,7 @@ import {
   uploadScanInfoBody,
 } from '@meet/shared';
 import { ok } from '../../../lib/reply.js';
-import { requireRealUser } from '../../../plugins/auth.js';
+import { requireRealUser, signedInUser } from '../../../plugins/auth.js';
 import { scanStatusOf } from '../../../repositories/scan-logins-repository.js';
 import { signInPayload } from './sign-in-reply.js';
 
@@ -119,7 +119,7 @@ export default async function scanRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { scanId, approve } = request.body;
-      const row = await scanLogins.decide(scanId, request.user!.id, approve);
+      const row = await scanLogins.decide(scanId, signedInUser(request).id, approve);
       return ok(request, { status: scanStatusOf(row, clock.now()) });
     },
   );

@@ -26,7 +26,7 @@ import { randomCode } from '../../../lib/crypto.js';
 import { readUpload } from '../../../lib/multipart.js';
 import { ok } from '../../../lib/reply.js';
 import { virtualBackgrounds, type VirtualBackgroundRow } from '../../../db/schema/index.js';
-import { authenticate } from '../../../plugins/auth.js';
+import { authenticate, signedInUser } from '../../../plugins/auth.js';
 import { findWebDist } from '../../web.js';
 
 const FORMATS = new Set(['png', 'jpeg']);
@@ -41,6 +41,8 @@ const THUMB_CACHE = 500;
 
 export default async function virtualBackgroundRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Every background call needs a signed-in account (visitors too): checked once, before the body.
+  app.addHook('onRequest', authenticate);
   const { database, blobs } = app.services;
   const webDist = findWebDist(app.services.config.webDist);
   const thumbs = new Map<string, string>();
@@ -95,12 +97,12 @@ export default async function virtualBackgroundRoutes(fastify: FastifyInstance) 
 
   app.post(
     '/getAll',
-    { onRequest: authenticate, schema: { tags, response: { 200: replySchema(backgroundList) } } },
+    { schema: { tags, response: { 200: replySchema(backgroundList) } } },
     async (request) => {
       const rows = await db
         .select()
         .from(virtualBackgrounds)
-        .where(eq(virtualBackgrounds.userId, request.user!.id))
+        .where(eq(virtualBackgrounds.userId, signedInUser(request).id))
         .orderBy(asc(virtualBackgrounds.id));
       return ok(request, {
         userBackground: await Promise.all(
@@ -115,14 +117,13 @@ export default async function virtualBackgroundRoutes(fastify: FastifyInstance) 
 
   app.post(
     '/upload',
-    { onRequest: authenticate, schema: { tags, response: { 200: replySchema(backgroundImage) } } },
+    { schema: { tags, response: { 200: replySchema(backgroundImage) } } },
     async (request) => ok(request, await upload(request)),
   );
 
   app.post(
     '/deleteOne',
     {
-      onRequest: authenticate,
       schema: { tags, body: deleteBackgroundBody, response: { 200: replySchema(emptyPayload) } },
     },
     async (request) => {
@@ -131,7 +132,12 @@ export default async function virtualBackgroundRoutes(fastify: FastifyInstance) 
       // Someone else's image is "not found": ids of other people's uploads are not confirmed.
       const [row] = await db
         .delete(virtualBackgrounds)
-        .where(and(eq(virtualBackgrounds.id, id), eq(virtualBackgrounds.userId, request.user!.id)))
+        .where(
+          and(
+            eq(virtualBackgrounds.id, id),
+            eq(virtualBackgrounds.userId, signedInUser(request).id),
+          ),
+        )
         .returning();
       if (!row) throw AppError.notFound();
       await blobs.delete(row.fileKey).catch(() => undefined);
@@ -140,7 +146,7 @@ export default async function virtualBackgroundRoutes(fastify: FastifyInstance) 
   );
 
   async function upload(request: FastifyRequest): Promise<BackgroundImage> {
-    const user = request.user!;
+    const user = signedInUser(request);
     const file = await readUpload(request, 'image');
     if (!file) throw AppError.badRequest('backgroundType');
     const ext = file.filename.split('.').pop()?.toLowerCase() ?? '';

@@ -18,7 +18,7 @@ import {
 } from '@meet/shared';
 import { requestLanguage } from '../../../lib/language.js';
 import { ok } from '../../../lib/reply.js';
-import { authenticate } from '../../../plugins/auth.js';
+import { authenticate, signedInUser } from '../../../plugins/auth.js';
 import { contentDisposition } from '../../../polls/export.js';
 
 /** A success reply whose `msg` says what happened (shared / no longer shared). */
@@ -41,7 +41,7 @@ export default async function voteRoutes(fastify: FastifyInstance) {
     { schema: { tags, body: createVoteBody, response: detailReply } },
     async (request) => {
       const { conferenceUri, voteList } = request.body;
-      return ok(request, await polls.create(request.user!, conferenceUri, voteList));
+      return ok(request, await polls.create(signedInUser(request), conferenceUri, voteList));
     },
   );
 
@@ -50,33 +50,37 @@ export default async function voteRoutes(fastify: FastifyInstance) {
     { schema: { tags, body: updateVoteBody, response: detailReply } },
     async (request) => {
       const { conferenceUri, voteId, voteList } = request.body;
-      return ok(request, await polls.update(request.user!, conferenceUri, voteId, voteList));
+      return ok(
+        request,
+        await polls.update(signedInUser(request), conferenceUri, voteId, voteList),
+      );
     },
   );
 
   app.post(
     '/list',
     { schema: { tags, body: voteListBody, response: { 200: replySchema(pollList) } } },
-    async (request) => ok(request, await polls.list(request.user!, request.body.conferenceUri)),
+    async (request) =>
+      ok(request, await polls.list(signedInUser(request), request.body.conferenceUri)),
   );
 
   // get and result answer the same detail; counts are in it only for hosts or once published.
   for (const path of ['/get', '/result']) {
     app.post(path, { schema: { tags, body: voteIdBody, response: detailReply } }, async (request) =>
-      ok(request, await polls.detail(request.user!, request.body.voteId)),
+      ok(request, await polls.detail(signedInUser(request), request.body.voteId)),
     );
   }
 
   app.post(
     '/launch',
     { schema: { tags, body: voteIdBody, response: detailReply } },
-    async (request) => ok(request, await polls.launch(request.user!, request.body.voteId)),
+    async (request) => ok(request, await polls.launch(signedInUser(request), request.body.voteId)),
   );
 
   app.post(
     '/stop',
     { schema: { tags, body: voteIdBody, response: detailReply } },
-    async (request) => ok(request, await polls.stop(request.user!, request.body.voteId)),
+    async (request) => ok(request, await polls.stop(signedInUser(request), request.body.voteId)),
   );
 
   app.post(
@@ -85,7 +89,7 @@ export default async function voteRoutes(fastify: FastifyInstance) {
       schema: { tags, body: voteIdBody, response: { 200: replySchema(emptyPayload) } },
     },
     async (request) => {
-      await polls.delete(request.user!, request.body.voteId);
+      await polls.delete(signedInUser(request), request.body.voteId);
       return ok(request, null);
     },
   );
@@ -97,7 +101,7 @@ export default async function voteRoutes(fastify: FastifyInstance) {
       okSaying(
         request,
         'pollResultShared',
-        await polls.setResultPublished(request.user!, request.body.voteId, true),
+        await polls.setResultPublished(signedInUser(request), request.body.voteId, true),
       ),
   );
 
@@ -108,20 +112,20 @@ export default async function voteRoutes(fastify: FastifyInstance) {
       okSaying(
         request,
         'pollResultHidden',
-        await polls.setResultPublished(request.user!, request.body.voteId, false),
+        await polls.setResultPublished(signedInUser(request), request.body.voteId, false),
       ),
   );
 
   app.post(
     '/participate',
     { schema: { tags, body: participateBody, response: detailReply } },
-    async (request) => ok(request, await polls.participate(request.user!, request.body)),
+    async (request) => ok(request, await polls.participate(signedInUser(request), request.body)),
   );
 
   /** The xlsx itself on success; failures are the usual JSON reply. */
   app.post('/export', { schema: { tags, body: voteIdBody } }, async (request, reply) => {
     const file = await polls.exportWorkbook(
-      request.user!,
+      signedInUser(request),
       request.body.voteId,
       requestLanguage(request),
     );

@@ -1,0 +1,98 @@
+/**
+ * How members leave a live room: they press Leave, their socket goes away, another device of
+ * theirs replaces them, the host removes them or the meeting ends. Each is taken out of the room
+ * and Janus, and the others of their room are told; RoomManager closes the room once the last
+ * one is out (the `closeIfEmpty` it gives).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { ConferenceService, EndedBy } from '../conferences/conference-service.js';
+import type { CaptionRelay } from './caption-relay.js';
+import type { Peer } from './peer.js';
+import type { RoomBreakouts } from './room-breakouts.js';
+import type { RoomPeerMedia } from './room-peer-media.js';
+import type { Room } from './room.js';
+
+export class RoomDepartures {
+  constructor(
+    private readonly conferences: ConferenceService,
+    private readonly captions: CaptionRelay,
+    private readonly breakouts: RoomBreakouts,
+    private readonly media: RoomPeerMedia,
+    private readonly closeIfEmpty: (room: Room) => Promise<void>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** The member pressed Leave: out at once, and out of the meeting. */
+  async handleLeave(room: Room, peer: Peer): Promise<void> {
+    await this.drop(room, peer, { notifyOthers: true });
+    await this.conferences
+      .quit(peer.userId, room.conferenceId, peer.deviceId)
+      .catch((error: unknown) => {
+        this.log.warn({ err: error }, 'quit after leave failed');
+      });
+  }
+
+  /**
+   * The socket went away. Others see the member leave at once; the seat waits a little for a
+   * reconnect (ConferenceService.sweepSeats frees it after that, on this node or another).
+   */
+  async handleDisconnect(room: Room, peer: Peer): Promise<void> {
+    const current = room.lobby.get(peer.peerId) === peer || room.peers.get(peer.peerId) === peer;
+    if (!current) return;
+    const inRoom = room.peers.get(peer.peerId) === peer;
+    await this.drop(room, peer, { notifyOthers: inRoom });
+    await this.conferences.roomDisconnected(room.rowId, peer.userId, peer.deviceId);
+  }
+
+  /** The member joined again from another device: this one is told, then out. */
+  handleReplaced(room: Room, userId: number, devices: string[]): void {
+    const peer = room.peers.get(String(userId)) ?? room.lobby.get(String(userId));
+    if (!peer || !devices.includes(peer.deviceId)) return;
+    peer.notify({ type: 'replaced' });
+    void this.dropAll(room, [peer]);
+  }
+
+  /** The meeting ended for everyone: all are told, then out of the room and Janus. */
+  async handleEnded(room: Room, endedBy: EndedBy | null): Promise<void> {
+    const everyone = [...room.peers.values(), ...room.lobby.values()];
+    // Named as the others saw them in the meeting.
+    const by = endedBy
+      ? (room.peers.get(String(endedBy.id))?.info.displayName ?? endedBy.userName)
+      : undefined;
+    for (const peer of everyone) peer.notify({ type: 'roomClosed', reason: 'ended', by });
+    await this.dropAll(room, everyone);
+  }
+
+  /** The host removed members: they are told, then out of the room and Janus. */
+  async handleRemoved(room: Room, userIds: number[]): Promise<void> {
+    const peers = userIds.flatMap(
+      (id) => room.peers.get(String(id)) ?? room.lobby.get(String(id)) ?? [],
+    );
+    for (const peer of peers) peer.notify({ type: 'roomClosed', reason: 'kicked' });
+    await this.dropAll(room, peers);
+  }
+
+  /** Takes the member out of the room (or its lobby) and Janus; the room closes if now empty. */
+  async drop(room: Room, peer: Peer, options: { notifyOthers: boolean }): Promise<void> {
+    if (room.lobby.get(peer.peerId) === peer) room.lobby.delete(peer.peerId);
+    if (room.peers.get(peer.peerId) === peer) {
+      room.remove(peer.peerId);
+      this.captions.gone(room, peer.peerId);
+      this.media.recorderOf(peer)?.left(room, peer);
+      if (options.notifyOthers)
+        room.broadcastIn(peer.group, { type: 'peerClosed', peerId: peer.peerId });
+      this.breakouts.membersChanged(room);
+    }
+    await peer.media.close();
+    await this.closeIfEmpty(room);
+  }
+
+  private async dropAll(room: Room, peers: Peer[]): Promise<void> {
+    await Promise.all(
+      peers.map(async (peer) => {
+        await this.drop(room, peer, { notifyOthers: true });
+        peer.socket.disconnect(true);
+      }),
+    );
+  }
+}
