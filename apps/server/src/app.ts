@@ -12,7 +12,6 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import {
   jsonSchemaTransform,
@@ -26,6 +25,7 @@ import { AppError } from './lib/app-error.js';
 import { requestLanguage } from './lib/language.js';
 import { OffsetClock, systemClock, type Clock } from './lib/clock.js';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer.js';
+import { isMultipartRequest } from './plugins/uploads.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
@@ -155,7 +155,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await registerSecurityHeaders(app, { cluster: config.cluster });
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 2, fields: 20 } });
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
   app.decorateRequest('language', null);
@@ -164,7 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     request.language = requestLanguage(request);
     // A call without a body is a call with no fields: optional ones take their defaults, and a
     // missing required one is named.
-    if (request.method === 'POST' && request.body == null && !request.isMultipart()) {
+    if (request.method === 'POST' && request.body == null && !isMultipartRequest(request)) {
       request.body = {};
     }
     // NUL bytes and lone surrogates in any field, before a schema or the database sees them.

@@ -10,9 +10,11 @@ import { requestLanguage } from '../../../lib/language.js';
 import { ok } from '../../../lib/reply.js';
 import { authenticate, signedInUser } from '../../../plugins/auth.js';
 import { readRecordUpload } from '../../../records/form-upload.js';
+import { acceptUploads } from '../../../plugins/uploads.js';
 
 export default async function summaryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await acceptUploads(fastify);
   const { records, summaries } = app.services;
   app.addHook('onRequest', authenticate);
   const tags = ['record'];

@@ -25,6 +25,7 @@ import { isUniqueViolation } from '../../../repositories/users-repository.js';
 import type { UserRow } from '../../../db/schema/index.js';
 import { authenticate, signedInUser } from '../../../plugins/auth.js';
 import { changeAvatar } from './avatar.js';
+import { acceptUploads } from '../../../plugins/uploads.js';
 
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -187,16 +188,20 @@ export default async function userRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/changeAvatar',
-    {
-      onRequest: authenticate,
-      schema: {
-        tags,
-        consumes: ['multipart/form-data'],
-        response: { 200: replySchema(avatarPayload) },
+  // The one upload of this folder, in a context of its own (see plugins/uploads.ts).
+  await app.register(async (uploads) => {
+    await acceptUploads(uploads);
+    uploads.withTypeProvider<ZodTypeProvider>().post(
+      '/changeAvatar',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          response: { 200: replySchema(avatarPayload) },
+        },
       },
-    },
-    async (request) => ok(request, await changeAvatar(request)),
-  );
+      async (request) => ok(request, await changeAvatar(request)),
+    );
+  });
 }

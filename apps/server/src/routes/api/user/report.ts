@@ -10,6 +10,7 @@ import { feedbackReply, isValidEmail, replySchema } from '@meet/shared';
 import { randomCode } from '../../../lib/crypto.js';
 import { ok } from '../../../lib/reply.js';
 import { requireRealUser, signedInUser } from '../../../plugins/auth.js';
+import { acceptUploads } from '../../../plugins/uploads.js';
 import { readFeedbackForm } from '../../../feedback/feedback-form.js';
 import { FeedbackRepository } from '../../../repositories/feedback-repository.js';
 
@@ -18,6 +19,7 @@ const REPORTS_PER_MINUTE = 6;
 
 export default async function reportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await acceptUploads(fastify);
   const { blobs, database, clock } = app.services;
   const feedback = new FeedbackRepository(database.db, clock);
 

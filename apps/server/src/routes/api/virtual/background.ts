@@ -28,6 +28,7 @@ import { ok } from '../../../lib/reply.js';
 import { virtualBackgrounds, type VirtualBackgroundRow } from '../../../db/schema/index.js';
 import { authenticate, signedInUser } from '../../../plugins/auth.js';
 import { findWebDist } from '../../web.js';
+import { acceptUploads } from '../../../plugins/uploads.js';
 
 const FORMATS = new Set(['png', 'jpeg']);
 
@@ -41,6 +42,7 @@ const THUMB_CACHE = 500;
 
 export default async function virtualBackgroundRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await acceptUploads(fastify);
   // Every background call needs a signed-in account (visitors too): checked once, before the body.
   app.addHook('onRequest', authenticate);
   const { database, blobs } = app.services;
