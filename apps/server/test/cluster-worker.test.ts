@@ -123,15 +123,18 @@ test('a worker killed mid-job: another worker takes the job up and it finishes o
   expect(row.durationMs).toBeGreaterThan(118_000);
   expect(row.audioKey).not.toBe('');
 
-  // Once: a single message to the owner, and the job completed after a retry.
-  const notices = await api.database.db
-    .select()
-    .from(messages)
-    .where(eq(messages.userId, owner.userId));
-  expect(notices).toHaveLength(1);
-  expect(notices[0]!.content).toMatchObject({ recordId: rec.recordId, status: 'ready' });
+  // Once: a single message to the owner (sent just after the recording is marked ready; a
+  // moment more shows no second one), and the job completed after a retry.
+  const notices = () =>
+    api.database.db.select().from(messages).where(eq(messages.userId, owner.userId));
+  await expect.poll(async () => (await notices()).length, { timeout: 10_000 }).toBe(1);
+  await new Promise((r) => setTimeout(r, 2000));
+  const told = await notices();
+  expect(told).toHaveLength(1);
+  expect(told[0]!.content).toMatchObject({ recordId: rec.recordId, status: 'ready' });
   const jobs = await api.database.db.execute<{ state: string; retry_count: number }>(
-    sql`select state, retry_count from pgboss.job where name = ${COMPOSE_JOB}`,
+    sql`select state, retry_count from pgboss.job
+        where name = ${COMPOSE_JOB} and (data->>'recordingId')::int = ${rec.id}`,
   );
   const rows = Array.isArray(jobs) ? jobs : (jobs as { rows: unknown[] }).rows;
   expect(rows).toHaveLength(1);
