@@ -91,25 +91,6 @@ export class Subscriber {
     });
   }
 
-  /**
-   * Resolves once a frame of this mid was decoded (or after `timeoutMs`, or when the connection
-   * closes): checked on the receiver's statistics every 50 ms.
-   */
-  async firstFrame(mid: string, timeoutMs = 3000): Promise<void> {
-    const until = performance.now() + timeoutMs;
-    while (!this.closed && performance.now() < until) {
-      const receiver = this.pc.getTransceivers().find((t) => t.mid === mid)?.receiver;
-      if (receiver) {
-        const stats = await receiver.getStats();
-        for (const report of stats.values()) {
-          const r = report as { type: string; framesDecoded?: number };
-          if (r.type === 'inbound-rtp' && (r.framesDecoded ?? 0) > 0) return;
-        }
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
   /** Asks for a simulcast layer for one video mid, only when it changes. */
   setLayer(mid: string, layer: number): Promise<void> {
     if (this.layers.get(mid) === layer) return Promise.resolve();

@@ -37,11 +37,6 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
   /** Bumped when the connection closes: syncs of the old one no longer count. */
   private generation = 0;
   private onVisible: (() => void) | undefined;
-  /**
-   * Videos (by `feed/mid`) subscribed at the lowest layer and not yet showing a frame: they step
-   * up to their tile's layer after the first one.
-   */
-  private starting = new Map<string, 'subscribed' | 'watched'>();
 
   constructor(private readonly context: SubscriptionContext) {
     super();
@@ -121,7 +116,6 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
     this.current?.close();
     this.current = undefined;
     this.subscribed.clear();
-    this.starting.clear();
   }
 
   private ensureSubscriber(): Subscriber {
@@ -152,15 +146,10 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
       }
       if (add.length) {
         add.forEach(([k, s]) => this.subscribed.set(k, s));
-        // Each video starts at the lowest layer: its keyframe is a few KB and shows within a
-        // frame or two, where a 720p one takes a few hundred ms to come through the publisher's
-        // pacer. The tile's own layer follows the first frame (Janus switches on its keyframe,
-        // showing the low layer until then).
+        // Each video starts at the layer its tile wants: no layer switch (and keyframe wait) later.
         const streams = add.map(([k, s]) => {
           const layer = wanted.get(k)?.layer;
-          if (layer === undefined) return s;
-          if (layer > 0) this.starting.set(k, 'subscribed');
-          return { ...s, substream: 0 };
+          return layer === undefined ? s : { ...s, substream: layer };
         });
         await subscriber.add(streams).catch((error: unknown) => {
           if (generation !== this.generation) return;
@@ -174,21 +163,11 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
     if (!subscriber) return;
     const peers = this.context.peers();
     for (const [mid, stream] of subscriber.streams) {
-      const key = `${stream.feedId}/${peers.get(stream.peerId)?.mids[stream.source]?.[stream.kind]}`;
-      const want = wanted.get(key);
-      if (stream.kind !== 'video' || want?.layer === undefined) continue;
-      const start = this.starting.get(key);
-      if (start !== undefined) {
-        if (start === 'subscribed') {
-          this.starting.set(key, 'watched');
-          void subscriber.firstFrame(mid).then(() => {
-            if (!this.starting.delete(key) || generation !== this.generation) return;
-            this.schedule();
-          });
-        }
-        continue;
-      }
-      void subscriber.setLayer(mid, want.layer);
+      const want = wanted.get(
+        `${stream.feedId}/${peers.get(stream.peerId)?.mids[stream.source]?.[stream.kind]}`,
+      );
+      if (stream.kind === 'video' && want?.layer !== undefined)
+        void subscriber.setLayer(mid, want.layer);
     }
   }
 
