@@ -24,6 +24,7 @@ import {
 } from '@playwright/test';
 import { REGIONS, writePortraitY4m } from '../support/face-video';
 import { createMeeting, participant, recordPeerConnections, registeredUser } from '../support/room';
+import { settledStats } from '../support/frames';
 
 type Region = { x0: number; y0: number; x1: number; y1: number };
 interface RegionStats {
@@ -353,60 +354,6 @@ test('with a face in view, slim face narrows the cheeks and bigger eyes enlarges
   await bo.context.close();
 });
 
-interface FrameStats {
-  g: number;
-  r: number;
-  edges: number;
-  textEdges: number;
-}
-
-/** Colour and edge strength of the fake camera's frame as Bo decodes it (as in effects.spec.ts). */
-async function fakeCameraStats(page: Page, memberId: string): Promise<FrameStats> {
-  const samples: FrameStats[] = [];
-  for (let i = 0; i < 5; i++) {
-    const s = await page.evaluate((id) => {
-      const video = document.querySelector<HTMLVideoElement>(
-        `[data-member-id="${id}"][data-source="camera"] video`,
-      );
-      if (!video || video.videoWidth === 0) return null;
-      const width = 320;
-      const height = 180;
-      const canvas = document.createElement('canvas');
-      canvas.width = width;
-      canvas.height = height;
-      const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
-      ctx.drawImage(video, 0, 0, width, height);
-      const { data } = ctx.getImageData(0, 0, width, height);
-      const luma = (i: number) => 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
-      let r = 0;
-      let g = 0;
-      let edges = 0;
-      let textEdges = 0;
-      let textPixels = 0;
-      for (let y = 1; y < height; y++) {
-        for (let x = 1; x < width; x++) {
-          const i = (y * width + x) * 4;
-          r += data[i]!;
-          g += data[i + 1]!;
-          const d = Math.abs(luma(i) - luma(i - 4)) + Math.abs(luma(i) - luma(i - width * 4));
-          edges += d;
-          if (x > width * 0.05 && x < width * 0.45 && y > height * 0.02 && y < height * 0.14) {
-            textEdges += d;
-            textPixels += 1;
-          }
-        }
-      }
-      const n = (width - 1) * (height - 1);
-      return { r: r / n, g: g / n, edges: edges / n, textEdges: textEdges / textPixels };
-    }, memberId);
-    if (s) samples.push(s);
-    await page.waitForTimeout(150);
-  }
-  expect(samples.length).toBeGreaterThan(0);
-  const mean = (k: keyof FrameStats) => samples.reduce((sum, s) => sum + s[k], 0) / samples.length;
-  return { g: mean('g'), r: mean('r'), edges: mean('edges'), textEdges: mean('textEdges') };
-}
-
 test('slim face and bigger eyes with no face in view leave the frame untouched; the quick preset runs with blur and each is switched off mid-call without renegotiation', async ({
   browser,
   request,
@@ -428,7 +375,7 @@ test('slim face and bigger eyes with no face in view leave the frame untouched; 
   const page = ada.room.page;
   const seen = bo.room.page;
   await bo.room.expectVideoPlaying(adaId);
-  const raw = await fakeCameraStats(seen, adaId);
+  const raw = await settledStats(seen, adaId);
   const camera = (await sentCamera(page))!;
 
   await page.getByTestId('effects-button').click();
@@ -444,7 +391,7 @@ test('slim face and bigger eyes with no face in view leave the frame untouched; 
     .toBe('none');
   expect((await effectStats(page))?.stages).toBe('beauty');
   await bo.room.expectVideoPlaying(adaId);
-  const warped = await fakeCameraStats(seen, adaId);
+  const warped = await settledStats(seen, adaId);
   expect(Math.abs(warped.g - raw.g)).toBeLessThan(8);
   expect(warped.edges).toBeGreaterThan(raw.edges * 0.8);
   expect(warped.edges).toBeLessThan(raw.edges * 1.25);
@@ -466,7 +413,7 @@ test('slim face and bigger eyes with no face in view leave the frame untouched; 
     .poll(async () => (await effectStats(page))?.stages, { timeout: 30_000 })
     .toBe('beauty+background');
   await expect
-    .poll(async () => (await fakeCameraStats(seen, adaId)).textEdges, { timeout: 30_000 })
+    .poll(async () => (await settledStats(seen, adaId)).textEdges, { timeout: 30_000 })
     .toBeLessThan(raw.textEdges * 0.4);
   expect((await sentCamera(page))!.id).toBe(beautyTrack.id);
 
@@ -476,7 +423,7 @@ test('slim face and bigger eyes with no face in view leave the frame untouched; 
   await expect.poll(async () => (await effectStats(page))?.stages).toBe('background');
   expect((await sentCamera(page))!.id).toBe(beautyTrack.id);
   await bo.room.expectVideoPlaying(adaId);
-  expect((await fakeCameraStats(seen, adaId)).textEdges).toBeLessThan(raw.textEdges * 0.4);
+  expect((await settledStats(seen, adaId)).textEdges).toBeLessThan(raw.textEdges * 0.4);
 
   // Blur off too: the camera itself, in the same peer connection.
   await page.getByTestId('effects-tab-background').click();

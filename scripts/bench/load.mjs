@@ -34,6 +34,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { encodeClip, replay, VIDEO } from './load/media-source.mjs';
 import {
+  childProcesses,
   mean,
   median,
   MemberHost,
@@ -76,16 +77,7 @@ const port = Number(args.port);
 const base = `http://localhost:${port}`;
 const log = (...a) => console.error(`[load ${new Date().toISOString().slice(11, 19)}]`, ...a);
 
-const children = new Set();
-process.on('exit', (code) => {
-  if (code !== 0) log(`exiting with code ${code}`);
-  for (const child of children) child.kill('SIGKILL');
-});
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
-  process.on(signal, () => {
-    log(`${signal}: stopping`);
-    process.exit(1);
-  });
+const children = childProcesses(log);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'meet-bench-load-'));
 const serverErrors = [];

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
+  childProcesses,
   MemberHost,
   registeredUser,
   round,
@@ -51,15 +52,7 @@ const port = Number(args.port);
 const base = `http://localhost:${port}`;
 const log = (...a) => console.error(`[soak ${new Date().toISOString().slice(11, 19)}]`, ...a);
 
-const children = new Set();
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
-  process.on(signal, () => {
-    log(`${signal}: stopping`);
-    process.exit(1);
-  });
+const children = childProcesses(log);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'meet-bench-soak-'));
 const serverErrors = [];

@@ -19,6 +19,24 @@ export const round = (v, d = 1) =>
   v === null || v === undefined ? null : Math.round(v * 10 ** d) / 10 ** d;
 
 /**
+ * The child processes a benchmark starts (server, ffmpeg), killed however the script ends: a
+ * normal exit, an error or Ctrl-C.
+ */
+export function childProcesses(log) {
+  const children = new Set();
+  process.on('exit', (code) => {
+    if (code !== 0) log(`exiting with code ${code}`);
+    for (const child of children) child.kill('SIGKILL');
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+    process.on(signal, () => {
+      log(`${signal}: stopping`);
+      process.exit(1);
+    });
+  return children;
+}
+
+/**
  * Starts `apps/server/dist/server.js` and resolves once it prints `Ready on`. Its warnings and
  * errors (and Janus's through it) are pushed to `errors` for the report.
  */

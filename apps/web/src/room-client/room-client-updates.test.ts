@@ -1,31 +1,12 @@
 import { afterEach, expect, test, vi } from 'vitest';
-import type { RoomNotification, RoomProperties } from '@meet/shared';
+import type { RoomProperties } from '@meet/shared';
 import { peerInfo } from '../test/peer-info';
-import { Emitter } from './emitter';
 import type * as SignalingModule from './signaling';
-import type { SignalingEvents } from './signaling';
-
-/** The `/room` socket as a test drives it: `notify` plays a server notification. */
-const sockets: FakeSignaling[] = [];
-class FakeSignaling extends Emitter<SignalingEvents> {
-  connected = false;
-  constructor() {
-    super();
-    sockets.push(this);
-  }
-  connect() {}
-  request() {
-    return Promise.reject(new Error('not in this test'));
-  }
-  close() {}
-  notify(n: RoomNotification) {
-    this.emit('notification', n);
-  }
-}
+import { sockets } from '../test/fake-signaling';
 
 vi.mock('./signaling', async (original) => ({
   ...(await original<typeof SignalingModule>()),
-  Signaling: FakeSignaling,
+  Signaling: (await import('../test/fake-signaling')).FakeSignaling,
 }));
 
 const { RoomClient } = await import('./room-client');
