@@ -138,3 +138,20 @@ export const BACKGROUND_APPLY_AFTER_UPLOAD_MS = 500;
 export const BEAUTY_RATE_MAX = 10;
 /** The quick preset: smooth 5, whiten 5, slim 4, bigger eyes 2. */
 export const BEAUTY_PRESET = { smoothRate: 5, whitenRate: 5, slimRate: 4, biggerRate: 2 } as const;
+
+/**
+ * Magic Cam (SPEC.md section 9): frames sent to a streaming engine are scaled to this short
+ * side and encoded as JPEG at this quality; a frame of this many bytes or fewer is not sent
+ * (a blank or broken capture). The stylised stream must give its first frame within the fetch
+ * timeout, and a running one must not go silent longer than the frame timeout.
+ */
+export const MAGIC_FRAME_SHORT_SIDE = 512;
+export const MAGIC_JPEG_QUALITY = 0.7;
+export const MAGIC_MIN_FRAME_BYTES = 6000;
+export const MAGIC_STREAM_FETCH_TIMEOUT_MS = 9000;
+export const MAGIC_FRAME_TIMEOUT_MS = 15_000;
+/** The demo's frame size, and the default one (SPEC.md section 9). */
+export const MAGIC_DEMO_SIZE = { width: 640, height: 640 } as const;
+export const MAGIC_DEFAULT_SIZE = { width: 1280, height: 720 } as const;
+/** A Magic Cam session is charged one minute ahead, each minute (CREDITS_PER_MINUTE.magicCam). */
+export const MAGIC_CHARGE_INTERVAL_MS = 60_000;

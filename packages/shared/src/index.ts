@@ -39,3 +39,5 @@ export * from './api/records.js';
 export * from './api/feedback.js';
 export * from './api/client-log.js';
 export * from './api/backgrounds.js';
+export * from './api/magic.js';
+export * from './protocol/magic-stream.js';
