@@ -121,7 +121,7 @@ function pureSharedSchemas(): Plugin {
       }
       let out = code;
       for (const { start, end } of inits.sort((a, b) => b.start - a.start))
-        out = `${out.slice(0, start)}/* @__PURE__ */ (() => ${out.slice(start, end)})()${out.slice(end)}`;
+        out = `${out.slice(0, start)}/* @__PURE__ */ (() => (${out.slice(start, end)}))()${out.slice(end)}`;
       return inits.length ? { code: out, map: null } : null;
     },
   };

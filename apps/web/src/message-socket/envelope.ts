@@ -1,8 +1,9 @@
 /**
  * The `/message` socket's envelopes: building what the client sends (`{msgId, messageJson}`)
- * and reading what the server pushes, so the socket code only moves envelopes around.
+ * and the types of what the server pushes (server-envelope.ts reads those), so the socket code
+ * only moves envelopes around.
  */
-import type { ClientMessage, MessageEnvelope, MessageJson } from '@meet/shared';
+import type { ClientMessage, MessageJson } from '@meet/shared';
 
 /** What the client may send, without the envelope. */
 export type ClientMessageJson = ClientMessage['messageJson'];
@@ -41,28 +42,4 @@ export function buildEnvelope<T extends ClientMessageJson>(
   msgId: string = createMsgId(),
 ): { msgId: string; messageJson: T } {
   return { msgId, messageJson };
-}
-
-/**
- * The envelope of a server push, or null when it is not one. `messageJson` may arrive as a JSON
- * string (as older servers of this protocol send it) or as an object.
- */
-export function parseServerEnvelope(raw: unknown): MessageEnvelope | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const { msgId, messageJson } = raw as { msgId?: unknown; messageJson?: unknown };
-  let json = messageJson;
-  if (typeof json === 'string') {
-    try {
-      json = JSON.parse(json) as unknown;
-    } catch {
-      return null;
-    }
-  }
-  if (typeof json !== 'object' || json === null) return null;
-  if (typeof (json as { msgType?: unknown }).msgType !== 'string') return null;
-  return {
-    msgId: typeof msgId === 'string' ? msgId : '',
-    // Only msgType is checked: each handler knows the fields of its own type.
-    messageJson: json as MessageJson,
-  };
 }

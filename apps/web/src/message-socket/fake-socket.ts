@@ -1,10 +1,11 @@
 /** A stand-in for a socket.io client socket, driven by tests (connect, drop, server pushes). */
 import { MESSAGE_EVENT, type MessageAuth, type MessageJson } from '@meet/shared';
-import type { SocketLike } from './message-socket';
+import type { MessageSocketLike } from './message-socket';
+import { parseServerEnvelope } from './server-envelope';
 
 type Listener = (...args: never[]) => void;
 
-export class FakeSocket implements SocketLike {
+export class FakeSocket implements MessageSocketLike {
   connected = false;
   reconnectionEnabled = true;
   readonly sent: unknown[] = [];
@@ -12,6 +13,11 @@ export class FakeSocket implements SocketLike {
   private readonly managerListeners = new Map<string, Listener[]>();
 
   constructor(readonly auth: MessageAuth) {}
+
+  /** Pushes are read as the real socket reads them. */
+  read(raw: unknown) {
+    return parseServerEnvelope(raw);
+  }
 
   readonly io = {
     on: (event: string, listener: Listener) => {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { MessageEnvelope } from '@meet/shared';
 import { MessageDispatcher } from './message-dispatcher';
 
-const approve = {
+const approve: MessageEnvelope = {
   msgId: 's1',
   messageJson: {
     msgType: 'waiting_room_approve',
@@ -69,14 +70,20 @@ describe('MessageDispatcher', () => {
     expect(dispatcher.listenerCount('pong')).toBe(1);
   });
 
-  test.each([
-    ['a type nobody listens to', { msgId: 'x', messageJson: { msgType: 'publish_vote_result' } }],
-    ['something that is no envelope', 'hello'],
-  ])('%s is dropped', (_name, raw) => {
+  test('a type nobody listens to is dropped', () => {
     const dispatcher = new MessageDispatcher();
     const handler = vi.fn();
     dispatcher.on('pong', handler);
-    expect(dispatcher.dispatch(raw)).toBe(false);
+    const vote: MessageEnvelope = {
+      msgId: 'x',
+      messageJson: {
+        msgType: 'publish_vote_result',
+        voteId: 1,
+        conferenceUri: 'u',
+        conferenceId: '1',
+      },
+    };
+    expect(dispatcher.dispatch(vote)).toBe(false);
     expect(handler).not.toHaveBeenCalled();
   });
 });

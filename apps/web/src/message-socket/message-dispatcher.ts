@@ -1,10 +1,10 @@
 /**
  * Who wants which server message: handlers registered per `msgType`, called with the message
- * and its envelope. A failing handler is logged and does not stop the others; a type nobody
- * listens to (a later feature's notice) is simply dropped.
+ * and its envelope (read and checked before it gets here: server-envelope.ts). A failing
+ * handler is logged and does not stop the others; a type nobody listens to is simply dropped.
  */
 import type { MessageEnvelope } from '@meet/shared';
-import { parseServerEnvelope, type ServerMessageOf, type ServerMsgType } from './envelope';
+import type { ServerMessageOf, ServerMsgType } from './envelope';
 
 export type MessageHandler<T extends ServerMsgType> = (
   message: ServerMessageOf<T>,
@@ -33,10 +33,8 @@ export class MessageDispatcher {
     };
   }
 
-  /** Hands a raw push to its handlers; false when it was no envelope or nobody listened. */
-  dispatch(raw: unknown): boolean {
-    const envelope = parseServerEnvelope(raw);
-    if (!envelope) return false;
+  /** Hands a push to its handlers; false when nobody listened. */
+  dispatch(envelope: MessageEnvelope): boolean {
     const set = this.handlers.get(envelope.messageJson.msgType);
     if (!set || set.size === 0) return false;
     // A copy: a handler may unsubscribe itself (or another) while we iterate.

@@ -86,6 +86,25 @@ describe('MessageSocket', () => {
     expect(handler).toHaveBeenCalledOnce();
   });
 
+  test('a malformed push is logged with its type and dropped; the next one is heard', () => {
+    const { messages, last } = setup();
+    const handler = vi.fn();
+    messages.onMessage('waiting_room_approve', handler);
+    messages.start(auth);
+    last().serverConnect();
+    const approve = { msgType: 'waiting_room_approve', code: 1, conferenceUri: 'u' } as const;
+    last().push(approve);
+    last().push({ ...approve, conferenceId: 1 });
+    expect(handler).not.toHaveBeenCalled();
+    expect(vi.mocked(console.warn).mock.calls).toEqual([
+      ['message-socket: dropped a malformed message (waiting_room_approve)'],
+      ['message-socket: dropped a malformed message (waiting_room_approve)'],
+    ]);
+    last().push({ ...approve, conferenceId: '123456789' });
+    expect(handler).toHaveBeenCalledOnce();
+    expect(messages.status).toBe('connected');
+  });
+
   test('new_connection_replace stops the reconnects and the pings', () => {
     const { messages, last } = setup();
     const notice = vi.fn();

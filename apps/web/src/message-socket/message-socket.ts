@@ -4,6 +4,7 @@
  * reconnects 1 s apart, and silence once the server says a newer connection of the same user
  * and device replaced this one. Handlers registered with `onMessage` outlive reconnects and
  * sign-in changes, so a screen subscribes once and keeps hearing whichever connection is open.
+ * Every push is read by its socket's `read` (the shared schema) before a handler hears it.
  */
 import {
   MESSAGE_EVENT,
@@ -12,6 +13,7 @@ import {
   MESSAGE_RECONNECT_ATTEMPTS,
   MESSAGE_RECONNECT_DELAY_MS,
   type MessageAuth,
+  type MessageEnvelope,
 } from '@meet/shared';
 import { deferredSocket } from './deferred-socket';
 import { buildEnvelope, type ClientMessageJson, type ServerMsgType } from './envelope';
@@ -29,7 +31,13 @@ export interface SocketLike {
   };
 }
 
-export type OpenSocket = (auth: MessageAuth) => SocketLike;
+/** The `/message` socket: one that also reads its pushes. */
+export interface MessageSocketLike extends SocketLike {
+  /** A push of the message event, checked: null (logged) when it is not one this client knows. */
+  read(raw: unknown): MessageEnvelope | null;
+}
+
+export type OpenSocket = (auth: MessageAuth) => MessageSocketLike;
 
 export type MessageSocketStatus =
   | 'idle'
@@ -41,10 +49,17 @@ export type MessageSocketStatus =
   /** The reconnect attempts ran out, or the server refused the handshake. */
   | 'failed';
 
-// socket.io-client is fetched on the first connection, not with the first screen.
-const openSocketIo: OpenSocket = (auth) =>
-  deferredSocket(async () =>
-    (await import('socket.io-client')).io(MESSAGE_NAMESPACE, {
+// socket.io-client is fetched on the first connection, not with the first screen; so is the
+// reading of pushes, whose schema brings zod. No push comes before both are there.
+const openSocketIo: OpenSocket = (auth) => {
+  let read: MessageSocketLike['read'] = () => null;
+  const socket = deferredSocket(async () => {
+    const [{ io }, reader] = await Promise.all([
+      import('socket.io-client'),
+      import('./server-envelope'),
+    ]);
+    read = reader.parseServerEnvelope;
+    return io(MESSAGE_NAMESPACE, {
       path: '/socket.io',
       transports: ['websocket'],
       auth,
@@ -56,14 +71,16 @@ const openSocketIo: OpenSocket = (auth) =>
       reconnectionDelay: MESSAGE_RECONNECT_DELAY_MS,
       reconnectionDelayMax: MESSAGE_RECONNECT_DELAY_MS,
       randomizationFactor: 0,
-    }),
-  );
+    });
+  });
+  return Object.assign(socket, { read: (raw: unknown) => read(raw) });
+};
 
 export class MessageSocket {
   private readonly dispatcher = new MessageDispatcher();
   private readonly connectListeners = new Set<(reconnect: boolean) => void>();
   private readonly statusListeners = new Set<() => void>();
-  private socket: SocketLike | null = null;
+  private socket: MessageSocketLike | null = null;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private currentStatus: MessageSocketStatus = 'idle';
 
@@ -122,7 +139,8 @@ export class MessageSocket {
     });
     socket.on(MESSAGE_EVENT, (raw: unknown) => {
       if (!current()) return;
-      this.dispatcher.dispatch(raw);
+      const envelope = socket.read(raw);
+      if (envelope) this.dispatcher.dispatch(envelope);
     });
   }
 

@@ -6,14 +6,22 @@
  * A node that says the meeting is elsewhere is left for that one; while the connection is down,
  * the API is asked once a second where the meeting is now (its node may have died and the
  * meeting been placed on another), and the socket moves there.
+ *
+ * Nothing the server says is trusted: each notification, acknowledgement and refusal is parsed
+ * with the shared schemas first. A notification that does not parse is logged and dropped; an
+ * acknowledgement that does not parse fails its request.
  */
 import { io, type Socket } from 'socket.io-client';
 import {
+  ResultCode,
   ROOM_NAMESPACE,
   ROOM_NOTIFICATION_EVENT,
   ROOM_REQUEST_EVENT,
+  roomAckSchema,
+  roomFatalSchema,
+  roomHandshakeRefusalSchema,
+  roomNotificationSchema,
   type ErrorKey,
-  type RoomAck,
   type RoomAuth,
   type RoomNotification,
   type RoomRequest,
@@ -48,6 +56,23 @@ export interface SignalingTarget {
   mediaServer?: string;
   /** Where the meeting's media node is now (the API's answer), while disconnected. */
   locate?: () => Promise<string | undefined>;
+}
+
+/** What a message says it is, for a log line (never the message itself: it may be large). */
+function typeOf(raw: unknown): string {
+  const type = (raw as { type?: unknown } | null)?.type;
+  return typeof type === 'string' ? type.slice(0, 40) : typeof raw;
+}
+
+/** The notification, or undefined (logged) when it is not one this client understands. */
+export function readNotification(raw: unknown): RoomNotification | undefined {
+  const parsed = roomNotificationSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  console.warn(
+    `room: dropped a malformed notification (${typeOf(raw)}) at ${issue?.path.join('.') ?? ''}`,
+  );
+  return undefined;
 }
 
 /** The socket's address: relative on the page's own origin, absolute on another node. */
@@ -94,30 +119,37 @@ export class Signaling extends Emitter<SignalingEvents> {
       this.emit('disconnected', reason);
       if (reason !== 'io client disconnect') this.startLocating();
     });
-    socket.on(
-      'connect_error',
-      (error: Error & { data?: { code?: number; mediaServer?: string } }) => {
-        // The meeting is held by another node: go there.
-        if (error.data?.mediaServer) {
-          this.move(error.data.mediaServer);
-          return;
-        }
-        // A refusal by the server (not a network error) will not get better by retrying.
-        if (error.data?.code !== undefined) {
-          socket.disconnect();
-          this.emit('failed', error.message, error.data.code);
-          return;
-        }
-        this.startLocating();
-      },
-    );
+    socket.on('connect_error', (error: Error & { data?: unknown }) => {
+      // A network error has no data; data that does not parse is treated like one.
+      const refusal =
+        error.data === undefined ? undefined : roomHandshakeRefusalSchema.safeParse(error.data);
+      if (refusal && !refusal.success) console.warn('room: a malformed handshake refusal');
+      const data = refusal?.data;
+      // The meeting is held by another node: go there.
+      if (data?.mediaServer) {
+        this.move(data.mediaServer);
+        return;
+      }
+      // A refusal by the server (not a network error) will not get better by retrying.
+      if (data) {
+        socket.disconnect();
+        this.emit('failed', error.message, data.code);
+        return;
+      }
+      this.startLocating();
+    });
     socket.io.on('reconnect_failed', () => this.emit('failed', 'Unable to connect to server', -1));
-    socket.on('fatal', (data: { code: number; error: string }) =>
-      this.emit('failed', data.error, data.code),
-    );
-    socket.on(ROOM_NOTIFICATION_EVENT, (message: RoomNotification) =>
-      this.emit('notification', message),
-    );
+    socket.on('fatal', (raw: unknown) => {
+      // The server hangs up after this either way, so a garbled one still ends the connection.
+      const fatal = roomFatalSchema.safeParse(raw);
+      if (!fatal.success) console.warn('room: a malformed fatal message');
+      const { code, error } = fatal.data ?? { code: -1, error: 'the server closed the connection' };
+      this.emit('failed', error, code);
+    });
+    socket.on(ROOM_NOTIFICATION_EVENT, (raw: unknown) => {
+      const message = readNotification(raw);
+      if (message) this.emit('notification', message);
+    });
   }
 
   /** Leaves this socket for one to `server` (the meeting moved); a reconnect, not a new join. */
@@ -160,10 +192,21 @@ export class Signaling extends Emitter<SignalingEvents> {
     return new Promise((resolve, reject) => {
       socket
         .timeout(REQUEST_TIMEOUT_MS)
-        .emit(ROOM_REQUEST_EVENT, request, (error: Error | null, ack: RoomAck) => {
-          if (error) reject(new RequestError(-1, `${request.type} timed out`));
-          else if (ack.ok) resolve(ack.data as RoomResponses[T['type']]);
-          else reject(new RequestError(ack.code, ack.error, ack.key, ack.params));
+        .emit(ROOM_REQUEST_EVENT, request, (error: Error | null, raw: unknown) => {
+          if (error) return reject(new RequestError(-1, `${request.type} timed out`));
+          const ack = roomAckSchema(request.type as T['type']).safeParse(raw);
+          if (!ack.success) {
+            console.warn(`room: a malformed answer to ${request.type}`);
+            reject(
+              new RequestError(
+                ResultCode.failure,
+                `the server's answer to ${request.type} could not be read`,
+                'serverError',
+              ),
+            );
+          } else if (ack.data.ok) resolve(ack.data.data);
+          else
+            reject(new RequestError(ack.data.code, ack.data.error, ack.data.key, ack.data.params));
         });
     });
   }

@@ -85,23 +85,24 @@ export type SubtitleType =
   (typeof SUBTITLE_TYPES.processing)[number] | (typeof SUBTITLE_TYPES.final)[number];
 
 /** Subtitle message (SPEC.md section 3), as the `/room` socket's asrMessage carries it. */
-export interface SubtitleMessage {
+export const subtitleMessage = z.object({
   /** One utterance keeps its id from the first partial to the final line. */
-  id: string;
+  id: z.string(),
   /** The speaker's member (peer) id and name. */
-  scode: string;
-  sname: string;
-  type: SubtitleType;
-  status: 'processing' | 'final';
-  srcText: string;
+  scode: z.string(),
+  sname: z.string(),
+  type: z.enum([...SUBTITLE_TYPES.processing, ...SUBTITLE_TYPES.final]),
+  status: z.enum(['processing', 'final']),
+  srcText: z.string(),
   /** The translation for this reader, or '' when the line is shown as spoken. */
-  dstText: string;
-  srcLanguage: string;
-  dstLanguage: string;
+  dstText: z.string(),
+  srcLanguage: z.string(),
+  dstLanguage: z.string(),
   /** When the utterance began and (for finals) ended, server time in ms. */
-  startTime: number;
-  endTime: number;
-}
+  startTime: z.number(),
+  endTime: z.number(),
+});
+export type SubtitleMessage = z.infer<typeof subtitleMessage>;
 
 export const aiFeature = z.enum(['translate', 'interpret']);
 export type AiFeature = z.infer<typeof aiFeature>;

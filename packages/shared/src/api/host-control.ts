@@ -127,28 +127,30 @@ export const CHAT_RATE_BURST = 5;
 /** …then one more each this many milliseconds. */
 export const CHAT_RATE_REFILL_MS = 1000;
 
-export interface ChatMessage {
-  id: number;
+export const chatMessage = z.object({
+  id: z.number(),
   /** ms since the epoch */
-  time: number;
+  time: z.number(),
   /** The sender's user id, as a string. */
-  scode: string;
+  scode: z.string(),
   /** The sender's name in the meeting. */
-  sname: string;
-  ua: typeof CHAT_UA;
-  content: string;
-}
+  sname: z.string(),
+  ua: z.literal(CHAT_UA),
+  content: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
 
 /** What the host controls for the whole meeting, as every member sees it. */
-export interface RoomProperties {
-  confMute: number;
-  lockRoom: boolean;
-  waitingRoom: boolean;
-  screenShareAllowed: boolean;
+export const roomProperties = z.object({
+  confMute: z.number(),
+  lockRoom: z.boolean(),
+  waitingRoom: z.boolean(),
+  screenShareAllowed: z.boolean(),
   /** 1 while a cloud recording runs (every member sees it). */
-  recordStatus: number;
+  recordStatus: z.number(),
   /** 1 audio, 2 video (0 none). */
-  recordType: number;
+  recordType: z.number(),
   /** When the running recording began (ms), for the elapsed time shown; 0 when none. */
-  recordStartedAt: number;
-}
+  recordStartedAt: z.number(),
+});
+export type RoomProperties = z.infer<typeof roomProperties>;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { conferenceUriField, intField } from './fields.js';
+import { messageItem } from '../protocol/message-schema.js';
 
 export const RECORD_TYPES = ['audio', 'video'] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
@@ -193,19 +194,8 @@ export const summaryRemainReply = z.object({
   engine: z.string(),
 });
 
-/** Message center (SPEC.md section 3): content is a JSON string of one of the infos below. */
-export const PUSH_TYPES = ['apply', 'record', 'business'] as const;
-export type PushType = (typeof PUSH_TYPES)[number];
-
-export const messageItem = z.object({
-  messageId: z.number(),
-  ctime: z.number(),
-  pushType: z.enum(PUSH_TYPES),
-  /** JSON: {pushType:'apply', recordId, permissionRequestId, subType} | {pushType:'record', recordId, status, name} | {pushType:'business', cover, detail}. */
-  content: z.string(),
-  isUnread: z.boolean(),
-});
-export type MessageItem = z.infer<typeof messageItem>;
+// Message center entries (messageItem, whose content is one of the infos below) are described
+// in protocol/message-schema.ts, with the socket that pushes them.
 
 export const getMessagesBody = z
   .object({

@@ -3,6 +3,7 @@
  * media and chat, for a while, then brings everyone back. Room 0 is the main room; breakout
  * room k (1-based) is `rooms[k - 1]`.
  */
+import { z } from 'zod';
 
 /** At most this many breakout rooms in a meeting. */
 export const BREAKOUT_MAX_ROOMS = 20;
@@ -16,7 +17,8 @@ export const BREAKOUT_COUNTDOWN_SECONDS = 60;
 export const BREAKOUT_BROADCAST_MAX = 500;
 
 /** idle: planned or closed (everyone in the main room); open; closing: the countdown runs. */
-export type BreakoutStatus = 'idle' | 'open' | 'closing';
+export const breakoutStatus = z.enum(['idle', 'open', 'closing']);
+export type BreakoutStatus = z.infer<typeof breakoutStatus>;
 
 export interface BreakoutAssignment {
   userId: number;
@@ -25,31 +27,33 @@ export interface BreakoutAssignment {
 }
 
 /** Someone in the meeting now, as the host's breakout panel lists them. */
-export interface BreakoutMember {
-  userId: number;
-  displayName: string;
+export const breakoutMember = z.object({
+  userId: z.number(),
+  displayName: z.string(),
   /** Where they are (or will go when the rooms open). */
-  room: number;
+  room: z.number(),
   /** Asked the host for help and the host has not come to their room since. */
-  askedForHelp: boolean;
-}
+  askedForHelp: z.boolean(),
+});
+export type BreakoutMember = z.infer<typeof breakoutMember>;
 
 /** What one member is told about the breakout rooms (hosts also get everyone's place). */
-export interface BreakoutState {
-  status: BreakoutStatus;
-  rooms: string[];
+export const breakoutState = z.object({
+  status: breakoutStatus,
+  rooms: z.array(z.string()),
   /**
    * How long the host's timer still runs (ms, as of when this was sent: clocks differ), null
    * without one.
    */
-  endsInMs: number | null;
+  endsInMs: z.number().nullable(),
   /** While closing: how long until everyone is back in the main room (ms, as of sending). */
-  closesInMs: number | null;
+  closesInMs: z.number().nullable(),
   /** The room I am in now. */
-  myRoom: number;
+  myRoom: z.number(),
   /** Hosts: everyone in the meeting and their room; others: empty. */
-  members: BreakoutMember[];
-}
+  members: z.array(breakoutMember),
+});
+export type BreakoutState = z.infer<typeof breakoutState>;
 
 export const NO_BREAKOUTS: BreakoutState = {
   status: 'idle',

@@ -6,8 +6,7 @@
  * `new_connection_replace` and disconnected.
  */
 import { z } from 'zod';
-import type { WaitingRoomMessage } from '../api/host-control.js';
-import type { MessageItem } from '../api/records.js';
+import type { serverMessageJsonSchema } from './message-schema.js';
 
 export const MESSAGE_NAMESPACE = '/message';
 /** The event name both ways. */
@@ -32,14 +31,11 @@ export const POLL_MESSAGES = [
 ] as const;
 export type PollMessage = (typeof POLL_MESSAGES)[number];
 
-/** Server → client. `code` is the number of WAITING_ROOM_MESSAGES for waiting-room notices. */
-export type MessageJson =
-  | { msgType: WaitingRoomMessage; code: number; conferenceUri: string; conferenceId: string }
-  | { msgType: PollMessage; voteId: number; conferenceUri: string; conferenceId: string }
-  | { msgType: 'new_connection_replace' }
-  /** A new message in the user's message center, and how many are unread now. */
-  | { msgType: 'new_message'; message: MessageItem; unread: number }
-  | { msgType: 'pong' };
+/**
+ * Server → client (message-schema.ts checks it). `code` is the number of WAITING_ROOM_MESSAGES
+ * for waiting-room notices.
+ */
+export type MessageJson = z.infer<typeof serverMessageJsonSchema>;
 
 export const messageAuthSchema = z.object({
   userId: z.union([z.string(), z.number()]).transform(Number).pipe(z.number().int().positive()),
