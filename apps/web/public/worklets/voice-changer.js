@@ -7,6 +7,7 @@
  *  - 'robot': ring modulation at 45 Hz over a short comb, a metallic monotone buzz;
  *  - 'none': the input as it is.
  */
+/* global AudioWorkletProcessor, registerProcessor, sampleRate -- the AudioWorklet scope's own names */
 const RATIOS = { deeper: 0.75, higher: 1.35 };
 const WINDOW_SECONDS = 0.04;
 const ROBOT_HZ = 45;
