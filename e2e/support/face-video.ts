@@ -1,11 +1,12 @@
 /**
  * A synthetic "portrait" for Chromium's fake camera (--use-file-for-fake-video-capture), made
  * here so no image is fetched or shipped: a skin-coloured oval with a fine skin-like texture, dark
- * eyes, a red mouth and dark hair, in front of a blue-grey striped wall. It is no real face (Face
- * Mesh finds none in it), but it has what smoothing and whitening act on: skin-coloured pixels
+ * eyes, a red mouth and dark hair, in front of a blue-grey striped wall. It is no real face, but
+ * Face Mesh takes it for one, and it has what smoothing and whitening act on: skin-coloured pixels
  * with fine detail, beside a wall with the same fine detail in a colour that is not skin, which
  * must stay sharp (and which, losing detail only to the encoder, is what the skin is measured
- * against). One 1280x720 frame, Y4M (I420).
+ * against). 1280x720 frames, Y4M (I420): one still frame, or a loop of expressions (the mouth
+ * opening, the eyes closing) for the avatar that follows them.
  */
 import { writeFileSync } from 'node:fs';
 
@@ -50,8 +51,17 @@ function inEllipse(x: number, y: number, cx: number, cy: number, rx: number, ry:
   return ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1;
 }
 
+/** How the portrait's face looks: the mouth open (a dark gap between red lips), the eyes shut. */
+export interface Expression {
+  mouthOpen?: boolean;
+  eyesClosed?: boolean;
+}
+
 /** The portrait's RGB pixels. */
-export function portraitRgb(): Uint8Array {
+export function portraitRgb({
+  mouthOpen = false,
+  eyesClosed = false,
+}: Expression = {}): Uint8Array {
   const w = FACE_VIDEO_WIDTH;
   const h = FACE_VIDEO_HEIGHT;
   const rgb = new Uint8Array(w * h * 3);
@@ -72,10 +82,18 @@ export function portraitRgb(): Uint8Array {
         const t = texture(x, y);
         c = [222 + t, 170 + t, 138 + t];
         for (const ex of [FACE.cx - 65, FACE.cx + 65]) {
+          if (eyesClosed) {
+            // A shut eye: the lash line where the lids meet.
+            if (inEllipse(x, y, ex, FACE.cy - 46, 30, 3)) c = [60, 40, 35];
+            continue;
+          }
           if (inEllipse(x, y, ex, FACE.cy - 50, 30, 14)) c = [235, 235, 230];
           if (inEllipse(x, y, ex, FACE.cy - 50, 11, 11)) c = [40, 30, 25];
         }
-        if (inEllipse(x, y, FACE.cx, FACE.cy + 120, 52, 16)) c = [170, 50, 60];
+        if (mouthOpen) {
+          if (inEllipse(x, y, FACE.cx, FACE.cy + 125, 54, 38)) c = [170, 50, 60];
+          if (inEllipse(x, y, FACE.cx, FACE.cy + 125, 44, 27)) c = [45, 15, 20];
+        } else if (inEllipse(x, y, FACE.cx, FACE.cy + 120, 52, 16)) c = [170, 50, 60];
       } else {
         // The wall: the skin's texture on blue-grey (mirrored, so not the same pixels).
         const t = texture(w - 1 - x, y);
@@ -90,11 +108,10 @@ export function portraitRgb(): Uint8Array {
   return rgb;
 }
 
-/** Writes the portrait as a one-frame Y4M file (BT.601, 4:2:0) for Chromium's fake camera. */
-export function writePortraitY4m(file: string): void {
+/** One portrait frame as I420 planes (BT.601). */
+function i420(rgb: Uint8Array): Buffer {
   const w = FACE_VIDEO_WIDTH;
   const h = FACE_VIDEO_HEIGHT;
-  const rgb = portraitRgb();
   const yPlane = Buffer.alloc(w * h);
   const uPlane = Buffer.alloc((w / 2) * (h / 2));
   const vPlane = Buffer.alloc((w / 2) * (h / 2));
@@ -125,6 +142,24 @@ export function writePortraitY4m(file: string): void {
       vPlane[y * (w / 2) + x] = clamp(128 + 0.439 * r - 0.368 * g - 0.071 * b);
     }
   }
-  const header = Buffer.from(`YUV4MPEG2 W${w} H${h} F30:1 Ip A1:1 C420\nFRAME\n`, 'ascii');
-  writeFileSync(file, Buffer.concat([header, yPlane, uPlane, vPlane]));
+  return Buffer.concat([yPlane, uPlane, vPlane]);
+}
+
+/**
+ * Writes the portrait as a Y4M file for Chromium's fake camera, which plays it in a loop: one
+ * still frame, or each expression of `loop` held for `holdFrames` frames at 10 frames a second.
+ */
+export function writePortraitY4m(
+  file: string,
+  loop: readonly Expression[] = [{}],
+  holdFrames = 1,
+): void {
+  const fps = loop.length > 1 ? 10 : 30;
+  const header = `YUV4MPEG2 W${FACE_VIDEO_WIDTH} H${FACE_VIDEO_HEIGHT} F${fps}:1 Ip A1:1 C420\n`;
+  const parts: Buffer[] = [Buffer.from(header, 'ascii')];
+  for (const expression of loop) {
+    const frame = i420(portraitRgb(expression));
+    for (let i = 0; i < holdFrames; i++) parts.push(Buffer.from('FRAME\n', 'ascii'), frame);
+  }
+  writeFileSync(file, Buffer.concat(parts));
 }

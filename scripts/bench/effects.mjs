@@ -1,7 +1,8 @@
 /* global document, window -- code inside page.evaluate runs in the browser */
 // Benchmark (not a test): the camera effects (issue 15) in headless Chromium with a fake
 // 1280x720 camera — for no effect, blur, an image, the beauty filters' quick preset (smooth 5,
-// whiten 5, slim 4, bigger eyes 2) alone and with blur: the sender's processing time per frame
+// whiten 5, slim 4, bigger eyes 2) alone and with blur, and Magic Cam's comic look (the in-browser
+// WebGL engine; it charges the sender's AI credits): the sender's processing time per frame
 // (camera frame in, processed frame out; the pipeline's own moving average, with the parts that
 // are drawing the background, drawing the beauty filters and finding the face) and frames
 // produced per second, and the frame rate and size the other member receives (decoded frames of
@@ -169,13 +170,28 @@ const senderStats = () =>
 
 await sender.page.getByTestId('effects-button').click();
 await sender.page.getByTestId('effects-dialog').waitFor();
-const click = (testId) => sender.page.getByTestId(testId).click();
+// A step is a test id to click, or [test id, text] to type into.
+const click = (step) =>
+  Array.isArray(step)
+    ? sender.page.getByTestId(step[0]).fill(step[1])
+    : sender.page.getByTestId(step).click();
 const modes = [
   ['none', ['background-none']],
   ['blur', ['background-blur']],
   ['image', ['background-image-system-dawn']],
   ['beauty', ['background-none', 'beauty-tab', 'beauty-preset']],
   ['beauty+blur', ['effects-tab-background', 'background-blur']],
+  [
+    'magic',
+    [
+      'background-none',
+      'beauty-tab',
+      'beauty-reset',
+      'magic-tab',
+      ['magic-prompt', 'comic book'],
+      'magic-start',
+    ],
+  ],
 ];
 const rows = [];
 for (const [mode, clicks] of modes) {
@@ -191,6 +207,7 @@ for (const [mode, clicks] of modes) {
     'ms/frame (sender)': ms(end?.msPerFrame),
     'background drawing': ms(end?.composeMs),
     'beauty drawing': ms(end?.beautyMs),
+    'magic drawing': ms(end?.magicMs),
     'frame out': ms(end?.outputMs),
     'face landmarks': end?.landmarksMs ? `${end.landmarksMs.toFixed(1)} (${end.face})` : '-',
     'fps produced': end && start ? ((end.frames - start.frames) / seconds).toFixed(1) : '-',

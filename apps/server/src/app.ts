@@ -99,6 +99,8 @@ import clientLogRoutes from './routes/api/client-log.js';
 import virtualBackgroundRoutes from './routes/api/virtual/background.js';
 import adminRoutes from './routes/admin.js';
 import { RecordingRelay, clusterPrefix, joinCluster } from './cluster/cluster-setup.js';
+import { createMagicModule, workMagicJobs } from './magic/magic-module.js';
+import magicRoutes from './routes/api/magic/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -300,6 +302,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       clock,
     ),
     billing: new BillingService(database, credits, clock, paymentProvider, app.log, accountChanges),
+    magic: createMagicModule({
+      database,
+      clock,
+      blobs,
+      credits,
+      hostControl,
+      conferences,
+      config: config.magic,
+      jobs: () => services.jobs,
+      log: app.log,
+    }),
     sms: createSmsSender(config.sms, config.dataDir, app.log, () => clock.now()),
     phoneCodes: new PhoneCodesRepository(database.db, clock, {
       perEmailPerDay: config.limits.emailCodesPerEmailPerDay,
@@ -355,6 +368,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // wait in the database meanwhile.
   const working = (async () => {
     await workRecordsJobs(jobs, recordsModule);
+    await workMagicJobs(jobs, services.magic);
     await workRecordingJobs(jobs, {
       db: database.db,
       blobs,
@@ -420,6 +434,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     await working;
     await jobs.stop();
+    await services.magic.cam.close();
     clearInterval(sweep);
     clearInterval(breakoutTick);
     clearInterval(billingTick);
@@ -456,6 +471,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(reportRoutes, { prefix: '/api/user' });
   await app.register(clientLogRoutes, { prefix: '/api/client-log' });
   await app.register(virtualBackgroundRoutes, { prefix: '/api/virtual/background' });
+  await app.register(magicRoutes, { prefix: '/api/magic' });
   await app.register(adminRoutes, { prefix: '/admin' });
   await app.register(devRoutes);
   await app.register(webRoutes);

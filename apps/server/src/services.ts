@@ -37,6 +37,7 @@ import type { RecordsService } from './records/records-service.js';
 import type { RecordTranscript } from './records/record-transcript.js';
 import type { AccessRequests } from './records/access-requests.js';
 import type { Summaries } from './records/summaries.js';
+import type { MagicModule } from './magic/magic-module.js';
 import type { Language } from '@meet/shared';
 
 export interface Services {
@@ -87,6 +88,8 @@ export interface Services {
   pollService: PollService;
   /** Pro subscriptions and card payments, through the configured provider. */
   billing: BillingService;
+  /** Magic Cam: styles, publishing, and the metered sessions of the `/magic` socket. */
+  magic: MagicModule;
   /** Text messages (sign-in codes). */
   sms: SmsSender;
   phoneCodes: PhoneCodesRepository;

@@ -17,6 +17,8 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
 import {
   clientMessageSchema,
+  magicAuthSchema,
+  magicStartRequest,
   messageAuthSchema,
   roomAuthSchema,
   roomRequestSchema,
@@ -110,6 +112,17 @@ const REAL_ACCOUNT_ONLY = new Set([
   'POST /api/user/approve-scan',
   'POST /api/record/permission/apply', // the answer arrives in the message center, on Home
   'POST /api/user/report', // feedback comes from Home's avatar menu
+  // Magic Cam: visitors use styles; only accounts publish, favourite and subscribe.
+  'POST /api/magic/favoriteById',
+  'POST /api/magic/freeStyle/publish',
+  'POST /api/magic/freeStyle/favorite',
+  'POST /api/magic/freeStyle/republish',
+  'POST /api/magic/freeStyle/publish/retry',
+  'POST /api/magic/freeStyle/cancel',
+  'POST /api/magic/freeStyle/delete',
+  'POST /api/magic/freeStyle/subscribe',
+  'POST /api/magic/freeStyle/subscribe/cancel',
+  'POST /api/magic/freeStyle/favorite/cancel',
 ]);
 
 /** Routes whose success is not the JSON envelope (files, documents, the xlsx export). */
@@ -672,6 +685,70 @@ describe('socket.io namespaces', () => {
       expect(socket.connected).toBe(true);
       expect((await s.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       expect(failures.filter(Boolean)).toEqual([]);
+    });
+  });
+  describe('/magic', () => {
+    let token: string;
+
+    beforeAll(async () => {
+      const account = await registered(s);
+      const res = await s.post('/api/magic/getHomePageToken', {}, account.token);
+      token = res.json().payload.token;
+    });
+
+    test('a handshake with bad auth fields is refused with a clean message', async () => {
+      const failures: (string | undefined)[] = [];
+      for (const c of socketCases(toSchema(magicAuthSchema), { token })) {
+        failures.push(await handshakeProblems(`${base}/magic`, c));
+      }
+      expect(failures.filter(Boolean)).toEqual([]);
+    });
+
+    test('start and prompt with bad fields are answered sysError without a fault, and the session still starts', async () => {
+      const { socket, error } = await connectSocket(`${base}/magic`, { token });
+      if (!socket) throw error;
+      sockets.push(socket);
+      const ask = (event: string, value: unknown) =>
+        new Promise<unknown>((resolve) => {
+          const timer = setTimeout(() => resolve('no acknowledgement within 5 s'), 5000);
+          socket.emit(event, value, (ack: unknown) => {
+            clearTimeout(timer);
+            resolve(ack);
+          });
+        });
+      const shapes: SocketCase[] = [null, 'text', 42, [], {}].map((value) => ({
+        name: JSON.stringify(value),
+        value,
+        mustFail: true,
+      }));
+      const cases: [string, SocketCase][] = [
+        ...shapes.map((c) => ['start', c] as [string, SocketCase]),
+        ...shapes.map((c) => ['prompt', c] as [string, SocketCase]),
+        ...socketCases(toSchema(magicStartRequest), {
+          prompt: 'comic',
+          width: 320,
+          height: 240,
+        }).map((c) => ['start', c] as [string, SocketCase]),
+        ...socketCases(toSchema(magicStartRequest.pick({ prompt: true })), { prompt: 'comic' }).map(
+          (c) => ['prompt', c] as [string, SocketCase],
+        ),
+      ];
+      const failures: (string | undefined)[] = [];
+      for (const [event, c] of cases) {
+        const mark = logged.length;
+        const ack = await ask(event, c.value);
+        const problems: string[] = [];
+        if (typeof ack === 'string') problems.push(ack);
+        else if ((ack as { ok?: boolean }).ok) problems.push('accepted');
+        const leaked = internalText(JSON.stringify(ack));
+        if (leaked) problems.push(`internal text "${shorten(leaked, 90)}"`);
+        problems.push(...loggedSince(mark));
+        failures.push(problems.length ? `${event} ${c.name} → ${problems.join('; ')}` : undefined);
+      }
+      for (const junk of ['text', { a: 1 }, null, 42]) socket.emit('frame', junk);
+      expect(failures.filter(Boolean)).toEqual([]);
+      expect(await ask('start', { prompt: 'comic' })).toMatchObject({ ok: true });
+      expect(socket.connected).toBe(true);
     });
   });
 });

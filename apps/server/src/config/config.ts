@@ -1,6 +1,7 @@
 /** The environment, parsed once at start. Everything else reads this object, never process.env. */
 import path from 'node:path';
 import { z } from 'zod';
+import { MAGIC_FRAME_TIMEOUT_MS, MAGIC_STREAM_FETCH_TIMEOUT_MS } from '@meet/shared';
 import { engineEnv, engineSettings, type EngineSettings } from '../engines/settings.js';
 
 const intFromEnv = (fallback: number) =>
@@ -82,6 +83,13 @@ const envSchema = z.object({
   ADMIN_TOKEN: z
     .union([z.literal(''), z.string().min(24, 'expected at least 24 characters')])
     .optional(),
+  MAGIC_CAM_URL: z
+    .union([z.literal(''), z.url({ protocol: /^wss?$/, error: 'expected a ws:// or wss:// URL' })])
+    .optional(),
+  MAGIC_METER_MS: z.coerce.number().int().min(20).max(60_000).default(5000),
+  MAGIC_RECONNECT_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  MAGIC_READY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).optional(),
+  MAGIC_FRAME_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).optional(),
 });
 
 export interface Config {
@@ -165,6 +173,8 @@ export interface Config {
   jobTiming: { heartbeatSeconds: number; monitorSeconds: number; retryDelaySeconds: number };
   /** Speech, translation and synthesis engines (README: "Caption, translation and voice engines"). */
   engines: EngineSettings;
+  /** Magic Cam (README: "Magic Cam"). */
+  magic: MagicConfig;
   /**
    * The operator's bearer token for `/admin/*` (the feedback list, client logs); without it
    * those routes refuse everyone.
@@ -222,6 +232,22 @@ export interface TurnConfig {
   secret: string;
   /** How long a member's credentials are good for from the moment they join. */
   ttlSeconds: number;
+}
+
+export interface MagicConfig {
+  /**
+   * A streaming image-to-image server (WebSocket) that stylises camera frames; without it the
+   * browser's WebGL looks are the engine.
+   */
+  camUrl: string | undefined;
+  /** How often a running session's time is added up and the minutes now due are charged. */
+  meterMs: number;
+  /** How long a session whose socket dropped may come back and carry on its minute count. */
+  reconnectGraceMs: number;
+  /** How long the streaming server may take to say it is ready (SPEC.md: 9 s). */
+  readyTimeoutMs: number;
+  /** How long it may send no stylised frame while camera frames go to it. */
+  frameTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -397,6 +423,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     engines: engineSettings(e, (message) => new ConfigError(message)),
     adminToken: e.ADMIN_TOKEN || undefined,
+    magic: {
+      camUrl: e.MAGIC_CAM_URL || undefined,
+      meterMs: e.MAGIC_METER_MS,
+      reconnectGraceMs: e.MAGIC_RECONNECT_GRACE_SECONDS * 1000,
+      readyTimeoutMs: e.MAGIC_READY_TIMEOUT_MS ?? MAGIC_STREAM_FETCH_TIMEOUT_MS,
+      frameTimeoutMs: e.MAGIC_FRAME_TIMEOUT_MS ?? MAGIC_FRAME_TIMEOUT_MS,
+    },
     limits: {
       authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
       authPerAccountPerMinute: e.AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE,

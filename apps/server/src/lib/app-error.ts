@@ -49,9 +49,9 @@ export class AppError extends Error {
   static forbidden(key: ErrorKey) {
     return new AppError(ResultCode.failure, 403, key);
   }
-  /** 4038: the AI credits that would pay for this have run out. */
-  static outOfPoints() {
-    return new AppError(ResultCode.outOfPoints, 402, 'outOfPoints');
+  /** 4038: the AI credits that would pay for this have run out (whose: the key says). */
+  static outOfPoints(key: ErrorKey = 'outOfPoints') {
+    return new AppError(ResultCode.outOfPoints, 402, key);
   }
   static unavailable(key: ErrorKey, params?: Record<string, string | number>) {
     return new AppError(ResultCode.failure, 422, key, params);

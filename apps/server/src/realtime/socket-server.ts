@@ -1,11 +1,12 @@
 /**
- * socket.io on the app's HTTP server: the long-lived `/message` namespace always, and the
- * `/room` namespace when the media server runs. With several nodes, the Redis adapter carries
+ * socket.io on the app's HTTP server: the long-lived `/message` namespace and Magic Cam's
+ * `/magic` always, and the `/room` namespace when the media server runs. With several nodes, the Redis adapter carries
  * what is sent to a socket.io room (a user's devices) to the nodes those sockets are on.
  */
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
-import { MESSAGE_NAMESPACE, ROOM_NAMESPACE } from '@meet/shared';
+import { MAGIC_NAMESPACE, MESSAGE_NAMESPACE, ROOM_NAMESPACE } from '@meet/shared';
+import { registerMagicNamespace } from '../magic/magic-namespace.js';
 import type { RoomManager } from './room-manager.js';
 import { registerMessageNamespace } from './message-namespace.js';
 import { registerRoomNamespace } from './room-namespace.js';
@@ -49,6 +50,7 @@ export async function attachSockets(
   }
   registerMessageNamespace(io.of(MESSAGE_NAMESPACE), app.services, app.services.messages, app.log);
   if (manager) registerRoomNamespace(io.of(ROOM_NAMESPACE), app.services, manager, app.log);
+  registerMagicNamespace(io.of(MAGIC_NAMESPACE), app.services.magic.cam, app.log);
   return {
     io,
     close: async () => {

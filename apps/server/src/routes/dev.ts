@@ -63,6 +63,7 @@ export default async function devRoutes(app: FastifyInstance) {
         // Renewals and period ends that became due happen now, not at the next periodic check.
         await billing.tick();
         await rooms?.tickBreakouts();
+        await app.services.magic.cam.tick();
         return now();
       },
     );

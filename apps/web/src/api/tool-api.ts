@@ -1,6 +1,9 @@
-/** The utility call that says which servers to use and where phones get the app (SPEC.md section 7). */
-import type { ServerConfig } from '@meet/shared';
-import { apiPost } from './client';
+/**
+ * The utility calls (SPEC.md section 7): which servers to use and where phones get the app, and
+ * the avatars that ship.
+ */
+import type { ServerConfig, VirtualPersonList } from '@meet/shared';
+import { apiPost, type RequestOptions } from './client';
 
 export const toolApi = {
   /** With a meeting number, `mediaServer` is the node holding that meeting now. */
@@ -8,4 +11,7 @@ export const toolApi = {
     apiPost<ServerConfig>('getServerConfig', conferenceId ? { conferenceId } : {}, {
       silent: true,
     }),
+  /** The characters shown instead of the camera, named in the interface's language. */
+  virtualPersonList: (options?: RequestOptions) =>
+    apiPost<VirtualPersonList>('tool/getVirtualPersonList', {}, options),
 };

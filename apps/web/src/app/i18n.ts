@@ -17,6 +17,7 @@ import { initReactI18next } from 'react-i18next';
 import { errorMessagesEn, type ErrorKey, type Language } from '@meet/shared';
 import en from '../i18n/locales/en.json';
 import type roomEn from '../i18n/locales/room.en.json';
+import type magicEn from '../i18n/locales/magic.en.json';
 import pollsEn from '../i18n/locales/polls.en.json';
 import billingEn from '../i18n/locales/billing.en.json';
 import signinEn from '../i18n/locales/signin.en.json';
@@ -36,15 +37,20 @@ export interface Catalogues {
   signin: typeof signinEn;
   recordings: typeof recordingsEn;
   integrations: typeof integrationsEn;
+  magic: typeof magicEn;
 }
 
 /**
  * The one `translation` namespace: the main catalogue at the top, the others under their keys,
  * the shared error texts under `errors`. English leaves the room's texts to the room's chunk
- * (`features/room/room-texts.ts`).
+ * (`features/room/room-texts.ts`) and Magic Cam's (`magic.*`) to its chunks
+ * (`features/magic/magic-texts.ts`).
  */
 function translation(
-  { main, ...rest }: Omit<Catalogues, 'room'> & Partial<Pick<Catalogues, 'room'>>,
+  {
+    main,
+    ...rest
+  }: Omit<Catalogues, 'room' | 'magic'> & Partial<Pick<Catalogues, 'room' | 'magic'>>,
   errors: Record<ErrorKey, string>,
 ) {
   return { ...main, ...rest, errors };

@@ -11,6 +11,7 @@ import type billingEn from '../i18n/locales/billing.en.json';
 import type signinEn from '../i18n/locales/signin.en.json';
 import type recordingsEn from '../i18n/locales/recordings.en.json';
 import type integrationsEn from '../i18n/locales/integrations.en.json';
+import type magicEn from '../i18n/locales/magic.en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -23,6 +24,7 @@ declare module 'i18next' {
         signin: typeof signinEn;
         recordings: typeof recordingsEn;
         integrations: typeof integrationsEn;
+        magic: typeof magicEn;
         errors: Record<ErrorKey, string>;
       };
     };

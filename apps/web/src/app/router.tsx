@@ -46,6 +46,7 @@ export const routes: PageRoute[] = [
       page('join', () => import('../pages/JoinPage')),
       page('rec/:id?', () => import('../pages/RecordPage')),
       page('scan/:scanId', () => import('../pages/ScanPage')),
+      page('magic', () => import('../pages/MagicPage')),
       { path: '*', element: null },
     ],
   },

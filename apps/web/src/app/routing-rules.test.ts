@@ -42,6 +42,7 @@ describe('matchRoute', () => {
     ['/rec', 'record', undefined],
     ['/scan/abc123', 'scan', 'abc123'],
     ['/scan', 'unknown', undefined],
+    ['/magic', 'magicWeb', undefined],
     ['/nope', 'unknown', undefined],
     ['/home/other', 'unknown', undefined],
   ])('%s is %s', (path, name, id) => {
@@ -75,6 +76,9 @@ describe('decideRoute on a desktop Chrome', () => {
     ['/scan/abc', '', member, stay],
     ['/scan/abc', '', visitor, to('/signin?from=%2Fscan%2Fabc')],
     ['/scan/abc', '', out, to('/signin?from=%2Fscan%2Fabc')],
+    ['/magic', '', member, stay],
+    ['/magic', '', visitor, to('/signin?from=%2Fmagic')],
+    ['/magic', '', out, to('/signin?from=%2Fmagic')],
     ['/h5', '', out, stay],
     ['/somewhere/else', '', member, to('/home')],
   ])('%s%s', (pathname, search, auth, expected) => {
@@ -121,6 +125,7 @@ describe('decideRoute by browser', () => {
     ['iPhone', IPHONE, '/i/555', to('/h5?conf_id=555')],
     ['iPhone', IPHONE, '/meeting/555', to('/h5')],
     ['Android', ANDROID, '/scan/abc', stay],
+    ['Android', ANDROID, '/magic', stay],
   ])('%s at %s', (_name, userAgent, pathname, expected) => {
     expect(
       decideRoute({ pathname, search: '', auth: member, userAgent, hasDeviceId: true }),
@@ -128,7 +133,7 @@ describe('decideRoute by browser', () => {
   });
 });
 
-test('a phone that is not signed in signs in before approving a QR sign-in', () => {
+test('a phone that is not signed in signs in before approving a QR sign-in or using Magic Cam', () => {
   for (const auth of [out, visitor]) {
     expect(
       decideRoute({
@@ -139,6 +144,9 @@ test('a phone that is not signed in signs in before approving a QR sign-in', () 
         hasDeviceId: true,
       }),
     ).toEqual(to('/signin?from=%2Fscan%2Fabc'));
+    expect(
+      decideRoute({ pathname: '/magic', search: '', auth, userAgent: IPHONE, hasDeviceId: true }),
+    ).toEqual(to('/signin?from=%2Fmagic'));
   }
 });
 
@@ -147,6 +155,7 @@ describe('after losing the sign-in', () => {
     ['/home/meetings', '/signin?from=%2Fhome%2Fmeetings'],
     ['/meeting/9', '/signin?from=%2Fmeeting%2F9'],
     ['/create', '/signin?from=%2Fcreate'],
+    ['/magic', '/signin?from=%2Fmagic'],
     ['/join', null],
     ['/signin', null],
   ])('%s goes to %s', (pathname, expected) => {

@@ -21,6 +21,8 @@ export type RouteName =
   | 'record'
   /** /scan/{id}: approving a QR sign-in on a signed-in device (phones too). */
   | 'scan'
+  /** /magic: Magic Cam on its own (SPEC.md's magicWeb; phones too), for a real account. */
+  | 'magicWeb'
   | 'unknown';
 
 export interface MatchedRoute {
@@ -41,6 +43,7 @@ const STATIC: Record<string, RouteName> = {
   '/forgot-password': 'forgotPassword',
   '/create': 'create',
   '/join': 'join',
+  '/magic': 'magicWeb',
 };
 
 export function matchRoute(pathname: string): MatchedRoute {
@@ -76,8 +79,15 @@ const MOBILE_ALLOWED: ReadonlySet<RouteName> = new Set([
   'forgotPassword',
   'record',
   'scan',
+  'magicWeb',
 ]);
-const LOGIN_REQUIRED: ReadonlySet<RouteName> = new Set(['home', 'homeMeeting', 'homeRecording']);
+const LOGIN_REQUIRED: ReadonlySet<RouteName> = new Set([
+  'home',
+  'homeMeeting',
+  'homeRecording',
+  // Its styles, favourites and the credits it spends belong to an account.
+  'magicWeb',
+]);
 const REAL_LOGIN_REQUIRED: ReadonlySet<RouteName> = new Set(['create', 'scan']);
 const GUEST_ONLY: ReadonlySet<RouteName> = new Set(['signin', 'signUp', 'forgotPassword']);
 
@@ -123,8 +133,8 @@ export function decideRoute(input: RouteInput): RouteDecision {
       };
     }
     if (!MOBILE_ALLOWED.has(route.name)) return { kind: 'redirect', to: '/h5' };
-    // A phone approving a QR sign-in must itself be signed in.
-    if (route.name === 'scan' && !isRealLogin(auth)) {
+    // A phone approving a QR sign-in, or using Magic Cam, must itself be signed in.
+    if ((route.name === 'scan' || route.name === 'magicWeb') && !isRealLogin(auth)) {
       return { kind: 'redirect', to: signinFor(pathname, search) };
     }
     return { kind: 'stay' };

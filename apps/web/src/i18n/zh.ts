@@ -8,6 +8,7 @@ import billing from './locales/billing.zh.json';
 import signin from './locales/signin.zh.json';
 import recordings from './locales/recordings.zh.json';
 import integrations from './locales/integrations.zh.json';
+import magic from './locales/magic.zh.json';
 
 export const catalogues: Catalogues = {
   main,
@@ -17,6 +18,7 @@ export const catalogues: Catalogues = {
   signin,
   recordings,
   integrations,
+  magic,
 };
 
 /** The shared error catalogue's Chinese texts. */

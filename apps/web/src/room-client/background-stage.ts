@@ -19,8 +19,8 @@ const BLUR_SCALE = 4;
  * The landscape model's input size. The frame is scaled down to it here: handing MediaPipe the
  * full frame costs a read-back of all of it (about 100 ms a frame in software GL, against 15 ms).
  */
-const MODEL_WIDTH = 256;
-const MODEL_HEIGHT = 144;
+export const MODEL_WIDTH = 256;
+export const MODEL_HEIGHT = 144;
 
 /** What the pipeline draws behind the person. */
 export type EffectMode = { kind: 'blur' } | { kind: 'image'; url: string };
@@ -32,11 +32,11 @@ export function effectModeOf(setting: BackgroundSetting): EffectMode | null {
   return null;
 }
 
-interface SegmentationResults {
+export interface SegmentationResults {
   image: CanvasImageSource;
   segmentationMask: CanvasImageSource;
 }
-interface Segmenter {
+export interface Segmenter {
   onResults(listener: (results: SegmentationResults) => void): void;
   initialize(): Promise<void>;
   send(inputs: { image: HTMLCanvasElement }): Promise<void>;
@@ -48,6 +48,31 @@ interface Segmenter {
   close(): Promise<void>;
 }
 type SegmenterClass = new (config: { locateFile: (file: string) => string }) => Segmenter;
+
+/**
+ * The selfie segmentation model, loaded and initialised; its masks go to `onResults` during each
+ * `send`. The background and Magic Cam's scope ("only the background", "only me") use it, never
+ * both at once (one excludes the other).
+ */
+export async function openSelfieSegmenter(
+  onResults: (results: SegmentationResults) => void,
+): Promise<Segmenter> {
+  const Segmentation = await loadSolution<SegmenterClass>(
+    'selfie_segmentation',
+    'selfie_segmentation.js',
+    'SelfieSegmentation',
+  );
+  const segmenter = new Segmentation({
+    locateFile: (file) => `${solutionBase('selfie_segmentation')}${file}`,
+  });
+  // The landscape model (144x256) suits a 16:9 camera and is the faster one. Inference on the
+  // CPU (XNNPACK, wasm SIMD) keeps the mask off the GPU read-back path: with software GL (no
+  // GPU, headless) it is 15 ms a frame instead of 130.
+  segmenter.setOptions({ modelSelection: 1, selfieMode: false, useCpuInference: true });
+  segmenter.onResults(onResults);
+  await initializeInTurn(() => segmenter.initialize());
+  return segmenter;
+}
 
 export function canvas(width: number, height: number): HTMLCanvasElement {
   const c = document.createElement('canvas');
@@ -98,22 +123,9 @@ export class BackgroundStage {
 
   /** Loads the model (and the image). */
   async start(): Promise<void> {
-    const Segmentation = await loadSolution<SegmenterClass>(
-      'selfie_segmentation',
-      'selfie_segmentation.js',
-      'SelfieSegmentation',
-    );
-    const segmenter = new Segmentation({
-      locateFile: (file) => `${solutionBase('selfie_segmentation')}${file}`,
-    });
-    this.segmenter = segmenter;
-    // The landscape model (144x256) suits a 16:9 camera and is the faster one. Inference on the
-    // CPU (XNNPACK, wasm SIMD) keeps the mask off the GPU read-back path: with software GL (no
-    // GPU, headless) it is 15 ms a frame instead of 130.
-    segmenter.setOptions({ modelSelection: 1, selfieMode: false, useCpuInference: true });
-    segmenter.onResults((results) => this.compose(results));
     if (this.current.kind === 'image') this.image = await loadImage(this.current.url);
-    await initializeInTurn(() => segmenter.initialize());
+    this.segmenter = await openSelfieSegmenter((results) => this.compose(results));
+    if (this.closed) void this.segmenter.close().catch(() => undefined);
   }
 
   async setMode(mode: EffectMode): Promise<void> {

@@ -4,7 +4,7 @@
  * microphone's level, and the camera publisher that sends them. It reads my member state and
  * the socket through the functions it is given and never holds the RoomClient.
  */
-import type { BackgroundSetting, BeautifySetting, PeerInfo } from '@meet/shared';
+import type { AvatarId, BackgroundSetting, BeautifySetting, PeerInfo } from '@meet/shared';
 import { Emitter } from './emitter';
 import { blockedBy, isRefusal, kindsToTurnOff, type MediaKindName } from './host-media';
 import { LevelMeter, LocalDevices, MediaError, openTrack } from './local-media';
@@ -17,6 +17,13 @@ import { VideoEffects, effectModeOf } from './video-effects';
 import { VoiceEffects, type VoiceMode } from './voice-effects';
 
 const TOGGLE_DEBOUNCE_MS = 500;
+
+/** The text (under `room.errors`) of each effect's failure. */
+const EFFECT_FAILURES = {
+  background: 'backgroundEffectsFailed',
+  beauty: 'beautyEffectsFailed',
+  avatar: 'avatarEffectsFailed',
+} as const;
 
 export interface CameraMediaEvents {
   devices: [lists: DeviceLists];
@@ -47,8 +54,11 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
   private wanted: Kinds | undefined;
   private lastToggle = { audio: 0, video: 0 };
   private previewing: Promise<void> | undefined;
-  /** The virtual background and beauty filters between the camera and what is shown and sent. */
-  private readonly effects = new VideoEffects();
+  /**
+   * The virtual background and beauty filters between the camera and what is shown and sent
+   * (Magic Cam, which the RoomClient owns, puts its stage in here too).
+   */
+  readonly effects = new VideoEffects();
   /** The voice changer between the microphone and what is shown and sent. */
   private readonly voice = new VoiceEffects();
 
@@ -63,8 +73,15 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
     );
     this.effects.on('changed', () => void this.showVideo(this.effects.output));
     this.effects.on('failed', (stage) => {
-      this.emit('error', stage === 'beauty' ? 'beautyEffectsFailed' : 'backgroundEffectsFailed');
-      void this.showVideo(this.effects.output);
+      // Magic Cam tells its own failure (it closes with 'sysError').
+      if (stage !== 'magic') this.emit('error', EFFECT_FAILURES[stage]);
+      // Someone showing a character may be hiding their face: a broken avatar turns the camera
+      // off rather than sending it.
+      if (stage === 'avatar') void this.setKind('video', false, '');
+      else void this.showVideo(this.effects.output);
+    });
+    this.effects.on('ended', (stage) => {
+      if (stage === 'avatar') this.emit('error', 'avatarEndedByMagic');
     });
     this.voice.on('changed', () => void this.sendAudio(this.voice.output));
     this.voice.on('failed', (error) => {
@@ -93,6 +110,12 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
   /** Sets the beauty filters; the camera stays as it is when it is off. */
   async setBeauty(setting: BeautifySetting): Promise<void> {
     await this.effects.setBeauty(setting);
+    await this.showVideo(this.effects.output);
+  }
+
+  /** Shows a drawn character instead of my camera (null: the camera again). */
+  async setAvatar(id: AvatarId | null): Promise<void> {
+    await this.effects.setAvatar(id);
     await this.showVideo(this.effects.output);
   }
 

@@ -9,6 +9,7 @@
 import {
   ResultCode,
   assertUnreachable,
+  type AvatarId,
   type BackgroundSetting,
   type BeautifySetting,
   type BreakoutRequest,
@@ -29,6 +30,7 @@ import { ScreenShare } from './screen-share';
 import { RequestError, Signaling, type SignalingTarget } from './signaling';
 import type { VoiceMode } from './voice-effects';
 import { LocalRecorder, type RecordingScene } from './local-recorder';
+import { MagicCam, type MagicCamDeps } from './magic-cam';
 import { collectStats } from './stats';
 import type { VisibleTile } from './subscription-plan';
 import { SubscriptionSync } from './subscription-sync';
@@ -69,6 +71,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   private readonly interpreted = new InterpretPlayer();
   private signaling: Signaling | undefined;
   private recorder: LocalRecorder | undefined;
+  private magic: MagicCam | undefined;
   /** Every new peer connection's configuration: the latest join answer's TURN relays. */
   private rtc = peerConnectionConfig([]);
   private peers = new Map<string, PeerInfo>();
@@ -367,6 +370,19 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     return this.camera.setBeauty(setting);
   }
 
+  /** The avatar shown instead of my camera (issue 15); null: my camera. */
+  setAvatar(id: AvatarId | null): Promise<void> {
+    return this.camera.setAvatar(id);
+  }
+
+  magicCam(deps: MagicCamDeps): MagicCam {
+    if (!this.magic) {
+      this.magic = new MagicCam(this.camera.effects, deps);
+      this.magic.on('closed', (reason) => this.emit('magicClosed', reason));
+    }
+    return this.magic;
+  }
+
   setVoice(mode: VoiceMode): Promise<void> {
     return this.camera.setVoice(mode);
   }
@@ -489,6 +505,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   close(): void {
     this.shutdown();
+    this.magic?.close();
     this.camera.close();
     this.collab.close();
     this.interpreted.close();

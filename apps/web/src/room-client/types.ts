@@ -7,8 +7,10 @@ import type { SignalingTarget } from './signaling';
 import type { VoiceMode } from './voice-effects';
 import type { RecordingScene } from './local-recorder';
 import type { FileShareState } from './screen-share';
-import type { LocalRecordingState } from '@meet/shared';
+import type { LocalRecordingState, MagicCloseReason } from '@meet/shared';
+import type { MagicCam, MagicCamDeps } from './magic-cam';
 import type {
+  AvatarId,
   BackgroundSetting,
   BeautifySetting,
   BreakoutRequest,
@@ -139,6 +141,8 @@ export interface RoomClientEvents {
   breakoutHelp: [request: { userId: number; displayName: string; room: number }];
   /** I share a file (its kind, and whether its video is paused), or stopped (null). */
   fileShare: [state: FileShareState | null];
+  /** My Magic Cam stopped, and why ('stop': by the user, or a background chose instead). */
+  magicClosed: [reason: MagicCloseReason];
   /** My local recording's state (idle, recording, stopping). */
   localRecording: [state: LocalRecordingState];
   /** A local recording's file was finished under this name. */
@@ -177,6 +181,13 @@ export interface RoomClientApi {
   setBackground(setting: BackgroundSetting): Promise<void>;
   /** The beauty filters of my camera (issue 15), in the same pipeline as the background. */
   setBeauty(setting: BeautifySetting): Promise<void>;
+  /** A drawn character instead of my camera (issue 15; null: my camera), in the same pipeline. */
+  setAvatar(id: AvatarId | null): Promise<void>;
+  /**
+   * My camera's Magic Cam (issue 15), made on the first call with these deps (later calls get
+   * the same one); its stage runs last in the camera's pipeline. Closed with the client.
+   */
+  magicCam(deps: MagicCamDeps): MagicCam;
   /** The voice changer (none: my own voice), applied to what is sent without renegotiation. */
   setVoice(mode: VoiceMode): Promise<void>;
   /** Plays my changed voice back to me. */

@@ -1,25 +1,33 @@
 /**
  * The camera's one effects pipeline (issue 15): raw camera frames in, through the beauty stage
  * and then the background stage (either may be absent), processed frames out as a track the
- * publisher sends in place of the camera. Stages are added, changed and removed while it runs,
- * so switching an effect mid-call changes no track.
+ * publisher sends in place of the camera. The avatar stage, when present, replaces the picture
+ * instead: the frame is only read for its landmarks, and the beauty and background stages are not
+ * run. Stages are added, changed and removed while it runs, so switching an effect mid-call
+ * changes no track. Magic Cam's stage comes last and styles whatever the others made.
  *
  * Frames come from insertable streams (MediaStreamTrackProcessor) where the browser has them and
  * from a playing <video> otherwise; they leave through a MediaStreamTrackGenerator or a canvas
  * capture.
  */
-import { beautyIsOn, type BeautifySetting } from '@meet/shared';
+import { beautyIsOn, type AvatarId, type BeautifySetting } from '@meet/shared';
+import { AvatarStage } from './avatar-stage';
 import { BackgroundStage, canvas, context2d, type EffectMode } from './background-stage';
 import { BeautyStage } from './beauty-stage';
+import { MagicStage, type MagicMode } from './magic-stage';
 
 const FALLBACK_FPS = 30;
 
-export type EffectStage = 'background' | 'beauty';
+export type EffectStage = 'background' | 'beauty' | 'avatar' | 'magic';
 
 /** What the pipeline should do; a stage is absent when its part is off. */
 export interface PipelineConfig {
   background: EffectMode | null;
   beauty: BeautifySetting;
+  /** The character drawn instead of the camera. */
+  avatar: AvatarId | null;
+  /** Magic Cam's look or stream. */
+  magic: MagicMode | null;
 }
 
 /** A failure of one stage: that effect is turned off, the other may go on. */
@@ -65,6 +73,10 @@ export interface EffectStats {
   /** Of which the beauty filters' drawing, and finding the face (slim, bigger eyes). */
   beautyMs: number;
   landmarksMs: number;
+  /** Of which drawing the avatar. */
+  avatarMs: number;
+  /** Of which Magic Cam (its look and the person mask, or handing the frame to the stream). */
+  magicMs: number;
   /**
    * Of which making the frame to send (converting to I420 and reading it back: where software
    * GL does the drawing it was asked for).
@@ -91,6 +103,8 @@ export class CameraPipeline {
   private reader: ReadableStreamDefaultReader<VideoFrame> | undefined;
   private background: BackgroundStage | undefined;
   private beauty: BeautyStage | undefined;
+  private avatar: AvatarStage | undefined;
+  private magic: MagicStage | undefined;
   private stopped = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private lastRun = 0;
@@ -110,6 +124,8 @@ export class CameraPipeline {
       composeMs: 0,
       beautyMs: 0,
       landmarksMs: 0,
+      avatarMs: 0,
+      magicMs: 0,
       outputMs: 0,
       face: 'off',
       stages: '',
@@ -159,8 +175,34 @@ export class CameraPipeline {
       this.beauty?.close();
       this.beauty = undefined;
     }
+    if (config.avatar) {
+      const id = config.avatar;
+      if (this.avatar) this.avatar.setCharacter(id);
+      else {
+        const stage = await inStage('avatar', () => new AvatarStage(id, this.width, this.height));
+        if (this.stopped) stage.close();
+        else this.avatar = stage;
+      }
+    } else {
+      this.avatar?.close();
+      this.avatar = undefined;
+    }
+    if (config.magic) {
+      const mode = config.magic;
+      const stage = this.magic ?? new MagicStage(this.width, this.height, mode);
+      this.magic = stage;
+      await inStage('magic', () => stage.configure(mode));
+    } else {
+      this.magic?.close();
+      this.magic = undefined;
+    }
     if (this.stopped) this.closeStages();
-    this.stats.stages = [this.beauty && 'beauty', this.background && 'background']
+    this.stats.stages = [
+      this.beauty && 'beauty',
+      this.background && 'background',
+      this.avatar && 'avatar',
+      this.magic && 'magic',
+    ]
       .filter(Boolean)
       .join('+');
   }
@@ -192,6 +234,10 @@ export class CameraPipeline {
     this.background = undefined;
     this.beauty?.close();
     this.beauty = undefined;
+    this.avatar?.close();
+    this.avatar = undefined;
+    this.magic?.close();
+    this.magic = undefined;
   }
 
   private async openSource(): Promise<void> {
@@ -225,12 +271,16 @@ export class CameraPipeline {
       frame?.close();
       return false;
     }
-    const { beauty, background } = this;
+    const { avatar, magic } = this;
+    // The avatar replaces the picture: stages before it would be drawn for nothing.
+    const beauty = avatar ? undefined : this.beauty;
+    const background = avatar ? undefined : this.background;
     try {
       let image: (CanvasImageSource & TexImageSource) | null = source;
       // The beauty stage's result goes out as I420 from its own WebGL context (exact colours,
       // no canvas copy) unless the background stage or a canvas capture comes after it.
-      const toCanvas = !!background || !this.writer;
+      const toCanvas = !!background || !!magic || !this.writer;
+      if (avatar) image = await this.run('avatar', avatar, () => avatar.process(source));
       if (beauty) {
         const input = image;
         image = await this.run('beauty', beauty, () => beauty.process(input, toCanvas));
@@ -239,9 +289,13 @@ export class CameraPipeline {
         const input = image!;
         image = await this.run('background', background, () => background.process(input));
       }
+      if (magic) {
+        const input = image!;
+        image = await this.run('magic', magic, () => magic.process(input, !this.writer));
+      }
       if (this.stopped) return false;
       const sending = performance.now();
-      this.send(image, frame, timestamp, toCanvas ? undefined : beauty);
+      this.send(image, frame, timestamp, magic ?? (toCanvas ? undefined : beauty));
       const n = Math.min(this.stats.frames, 29);
       this.stats.outputMs = (this.stats.outputMs * n + performance.now() - sending) / (n + 1);
     } finally {
@@ -252,19 +306,29 @@ export class CameraPipeline {
     this.stats.frames += 1;
     this.stats.composeMs = background?.composeMs ?? 0;
     Object.assign(this.stats, beauty?.stats ?? { beautyMs: 0, landmarksMs: 0, face: 'off' });
+    if (avatar) {
+      const { drawMs, landmarksMs, face } = avatar.stats;
+      Object.assign(this.stats, { avatarMs: drawMs, landmarksMs, face });
+    } else this.stats.avatarMs = 0;
+    this.stats.magicMs = magic?.magicMs ?? 0;
     return true;
   }
 
   /** A stage's work; its failure counts only while it is still part of the pipeline. */
   private async run<T>(
     name: EffectStage,
-    stage: BeautyStage | BackgroundStage,
+    stage: BeautyStage | BackgroundStage | AvatarStage | MagicStage,
     work: () => Promise<T>,
   ): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      const current = name === 'beauty' ? this.beauty : this.background;
+      const current = {
+        beauty: this.beauty,
+        background: this.background,
+        avatar: this.avatar,
+        magic: this.magic,
+      }[name];
       if (current === stage && !this.stopped) throw new StageError(name, error);
       // Removed meanwhile: this frame is dropped quietly.
       throw new DroppedFrame();
@@ -280,13 +344,13 @@ export class CameraPipeline {
     image: (CanvasImageSource & TexImageSource) | null,
     frame: VideoFrame | undefined,
     timestamp: number,
-    beauty: BeautyStage | undefined,
+    last: BeautyStage | MagicStage | undefined,
   ): void {
     if (this.writer) {
       const out =
         frame && image === frame
           ? frame.clone()
-          : ((beauty ? beauty.frame(timestamp) : null) ?? new VideoFrame(image!, { timestamp }));
+          : ((last ? last.frame(timestamp) : null) ?? new VideoFrame(image!, { timestamp }));
       this.writer.write(out).catch(() => out.close());
       return;
     }
@@ -308,7 +372,16 @@ export class CameraPipeline {
           this.onFailure(
             error instanceof StageError
               ? error
-              : new StageError(this.background ? 'background' : 'beauty', error),
+              : new StageError(
+                  this.avatar
+                    ? 'avatar'
+                    : this.background
+                      ? 'background'
+                      : this.beauty
+                        ? 'beauty'
+                        : 'magic',
+                  error,
+                ),
           );
         },
       );

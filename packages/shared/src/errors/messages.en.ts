@@ -116,6 +116,10 @@ export const errorMessagesEn = {
   magicCoverInvalid: 'The cover must be a PNG or JPEG image under 2 MB',
   magicNotPublishable: 'Only a draft, cancelled or failed style of yours can be published',
   magicNotCancellable: 'Only a style being published can be cancelled',
+  magicOwnStyle: 'Your own style cannot be subscribed to',
+  magicNoCamera: 'Unable to get the camera image: turn on your camera to use Magic Cam',
+  magicPromptUnknown:
+    'The in-browser engine has no style for this prompt: use a word it knows, such as watercolor, comic, sketch, oil painting, neon, pixel, vintage, noir, pop art or thermal',
   pollIncomplete: 'Please fill in the poll completely',
   pollTextTooLong: 'The topic, questions and options can each have at most 200 characters',
   pollQuestionsLimit: 'A poll can have at most 10 questions',

@@ -113,6 +113,10 @@ export const errorMessagesZh: Record<ErrorKey, string> = {
   magicCoverInvalid: '封面须为 2 MB 以内的 PNG 或 JPEG 图片',
   magicNotPublishable: '只能发布您自己的草稿、已取消或发布失败的风格',
   magicNotCancellable: '只能取消正在发布的风格',
+  magicOwnStyle: '不能订阅自己的风格',
+  magicNoCamera: '无法获取摄像头画面：请打开摄像头后再使用魔法相机',
+  magicPromptUnknown:
+    '浏览器内的风格引擎没有与此描述对应的风格，请使用它认识的词，例如：水彩、漫画、素描、油画、霓虹、像素、复古、黑白、波普、热成像',
   pollIncomplete: '请完善投票信息',
   pollTextTooLong: '主题、问题和选项均不能超过200个字符',
   pollQuestionsLimit: '每个投票最多10个问题',

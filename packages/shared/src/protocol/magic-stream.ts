@@ -16,6 +16,10 @@ import { MAGIC_PROMPT_MAX, magicCloseReason, type MagicCloseReason } from '../ap
 
 // ── 1. Browser ⇄ our server (`/magic`) ─────────────────────────────────────────────────────────
 
+export const MAGIC_NAMESPACE = '/magic';
+/** The handshake's `auth`: the token `getToken` / `getHomePageToken` gave. */
+export const magicAuthSchema = z.object({ token: z.string().min(1).max(200) });
+
 /** Client → server events, each with an acknowledgement callback. */
 export const magicStartRequest = z.object({
   prompt: z.string().trim().min(1).max(MAGIC_PROMPT_MAX),

@@ -16,3 +16,4 @@ export * from './client-logs.js';
 export * from './breakouts.js';
 export * from './virtual-backgrounds.js';
 export * from './cluster.js';
+export * from './magic.js';

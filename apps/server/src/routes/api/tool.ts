@@ -1,9 +1,17 @@
-/** Utility calls: server time, which servers to use, and the region check. */
+/** Utility calls: server time, which servers to use, the region check, and the avatars' list. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { replySchema, serverConfig, serverConfigQuery } from '@meet/shared';
+import {
+  replySchema,
+  serverConfig,
+  serverConfigQuery,
+  shippedAvatars,
+  virtualPersonList,
+} from '@meet/shared';
+import { requestLanguage } from '../../lib/language.js';
 import { ok } from '../../lib/reply.js';
+import { authenticate } from '../../plugins/auth.js';
 import { nodeUrl } from '../../cluster/cluster-nodes.js';
 
 /** The address clients use for this node: PUBLIC_URL, or how the request reached us. */
@@ -90,5 +98,15 @@ export default async function toolRoutes(fastify: FastifyInstance) {
       const limited = config.limitedIpPrefixes.some((prefix) => request.ip.startsWith(prefix));
       return ok(request, { limited, isLimit: limited ? 1 : 0 });
     },
+  );
+
+  // The avatars that ship (issue 15): drawn in the browser, so the list is all the server holds.
+  app.post(
+    '/tool/getVirtualPersonList',
+    {
+      onRequest: authenticate,
+      schema: { tags: ['utility'], response: { 200: replySchema(virtualPersonList) } },
+    },
+    async (request) => ok(request, { list: shippedAvatars(requestLanguage(request)) }),
   );
 }

@@ -6,6 +6,7 @@ import type { RoomClientHandle } from '../../room-client/types';
 import { toast } from '../../ui/toast-store';
 import { RoomProvider } from '../room/RoomContext';
 import { createRoomStore } from '../room/room-store';
+import { loadAvatarSetting, saveAvatarSetting } from './avatar-setting';
 import { saveBackgroundSetting } from './background-setting';
 import { EffectsButton } from './EffectsButton';
 
@@ -29,6 +30,7 @@ function setup(cameraOn: boolean) {
   const client = {
     setBackground: vi.fn().mockResolvedValue(undefined),
     setBeauty: vi.fn().mockResolvedValue(undefined),
+    setAvatar: vi.fn().mockResolvedValue(undefined),
     setVoice: vi.fn().mockResolvedValue(undefined),
     previewVoice: vi.fn(),
     switchDevice: vi.fn().mockResolvedValue(undefined),
@@ -71,6 +73,17 @@ test('the remembered beauty filters are applied on entering; a failure forgets t
   expect(JSON.parse(localStorage.getItem('meet.beautifySetting')!).selectedBeautifyType).toBe(
     'NONE',
   );
+});
+
+test('the remembered avatar is applied on entering; a failure, or Magic Cam taking over, forgets it', () => {
+  saveAvatarSetting('fox');
+  const { client, fail } = setup(true);
+  expect(client.setAvatar).toHaveBeenCalledWith('fox');
+  fail('avatarEffectsFailed');
+  expect(loadAvatarSetting()).toBeNull();
+  saveAvatarSetting('robot');
+  fail('avatarEndedByMagic');
+  expect(loadAvatarSetting()).toBeNull();
 });
 
 test('with the camera off the button shows the camera error instead of the dialog', async () => {

@@ -1,8 +1,8 @@
 /**
  * The toolbar's effects button: opens the effects dialog (lazily loaded), with a "New" badge
  * until it has been opened once. With the camera off it shows the camera access error instead
- * (and a dialog already open closes). It also applies the remembered background and beauty
- * filters on entering the room, and forgets either when it fails. Test hooks: effects-button,
+ * (and a dialog already open closes). It also applies the remembered background, beauty
+ * filters and avatar on entering the room, and forgets each when it fails. Test hooks: effects-button,
  * effects-new.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -20,6 +20,8 @@ import {
   visitEffectsHint,
 } from './background-setting';
 import { loadBeautySetting, saveBeautySetting } from './beauty-setting';
+import { AVATAR_ENDED, loadAvatarSetting, saveAvatarSetting } from './avatar-setting';
+import { useMagicCamInRoom } from './useMagicCam';
 import './effects.css';
 
 const EffectsDialog = lazy(() =>
@@ -37,13 +39,17 @@ export function EffectsButton() {
   const cameraOn = !!useTrack(meId ?? 'local', 'camera', 'video');
   const [open, setOpen] = useState(false);
   const [visited, setVisited] = useState(effectsHintVisited);
+  // Magic Cam outlives the dialog: its stops are told and its use remembered from here.
+  useMagicCamInRoom();
 
   useEffect(() => {
     void client.setBackground(loadBackgroundSetting());
     void client.setBeauty(loadBeautySetting());
+    void client.setAvatar(loadAvatarSetting());
     return client.on('error', (key) => {
       if (key === 'backgroundEffectsFailed') saveBackgroundSetting(NO_BACKGROUND);
       if (key === 'beautyEffectsFailed') saveBeautySetting(NO_BEAUTY);
+      if (AVATAR_ENDED.has(key)) saveAvatarSetting(null);
     });
   }, [client]);
 

@@ -27,6 +27,7 @@ async function setup() {
   const client = {
     setBackground: vi.fn().mockResolvedValue(undefined),
     setBeauty: vi.fn().mockResolvedValue(undefined),
+    setAvatar: vi.fn().mockResolvedValue(undefined),
     setVoice: vi.fn().mockResolvedValue(undefined),
     previewVoice: vi.fn(),
     switchDevice: vi.fn().mockResolvedValue(undefined),

@@ -1,9 +1,12 @@
 /**
- * The effects dialog: my camera as the others see it, then three tabs. Background: none, blur,
+ * The effects dialog: my camera as the others see it, then the tabs. Background: none, blur,
  * the images that ship with the product and my uploads (each deletable), and an upload tile.
- * Beautify: BeautyPanel ("New" until first opened). Sound: the microphone's noise suppression
- * and the voice changer. `useEffectsDialog` and `useBeauty` hold the behaviour. Test hooks:
- * effects-dialog, effects-preview, effects-tab-background, beauty-tab, beauty-new,
+ * Beautify: BeautyPanel ("New" until first opened). Avatar: AvatarPanel ("New" until first
+ * opened). Magic Cam: MagicTab (starting it turns the background off). Sound: the microphone's
+ * noise suppression and the voice changer. `useEffectsDialog`,
+ * `useBeauty` and `useAvatar` hold the behaviour. Test hooks:
+ * effects-dialog, effects-preview, effects-tab-background, beauty-tab, beauty-new, avatar-tab,
+ * avatar-new, magic-tab,
  * effects-tab-sound, background-none, background-blur, background-image-<id> (aria-pressed when
  * chosen), background-delete-<id>, background-upload (the file input), effects-warning,
  * noise-suppression (the microphone's switch), voice-none / voice-deeper / voice-higher /
@@ -17,8 +20,12 @@ import { Dialog } from '../../ui/Dialog';
 import { TrackVideo, useTrack } from '../room/media';
 import { useRoomState } from '../room/RoomContext';
 import { isSelected } from './background-setting';
+import { Choice } from './EffectChoice';
 import { BeautyPanel } from './BeautyPanel';
 import { useBeauty } from './useBeauty';
+import { AvatarPanel } from './AvatarPanel';
+import { useAvatar } from './useAvatar';
+import { MagicTab } from './MagicTab';
 import { imageSetting, useEffectsDialog } from './useEffectsDialog';
 import { VOICE_MODES } from '../../room-client/voice-effects';
 import './effects.css';
@@ -30,59 +37,35 @@ const VOICE_LABELS = {
   robot: 'room.effects.voiceRobot',
 } as const;
 
-const TABS = ['background', 'beauty', 'sound'] as const;
+const TABS = ['background', 'beauty', 'avatar', 'magic', 'sound'] as const;
 type Tab = (typeof TABS)[number];
 const TAB_LABELS = {
   background: 'room.effects.background',
   beauty: 'room.effects.tabBeauty',
+  avatar: 'room.avatar.tab',
+  magic: 'room.magic.tab',
   sound: 'room.effects.tabSound',
 } as const;
 const TAB_TEST_IDS = {
   background: 'effects-tab-background',
   beauty: 'beauty-tab',
+  avatar: 'avatar-tab',
+  magic: 'magic-tab',
   sound: 'effects-tab-sound',
 } as const;
 
 const ACCEPT = BACKGROUND_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
-function Choice({
-  testId,
-  label,
-  chosen,
-  onChoose,
-  children,
-  className = '',
-}: {
-  testId: string;
-  label: string;
-  chosen: boolean;
-  onChoose: () => void;
-  children: React.ReactNode;
-  className?: string;
-}) {
-  return (
-    <button
-      type="button"
-      data-testid={testId}
-      className={`effects-choice ${className}${chosen ? ' effects-choice--chosen' : ''}`}
-      aria-pressed={chosen}
-      aria-label={label}
-      title={label}
-      onClick={onChoose}
-    >
-      {children}
-    </button>
-  );
-}
-
 export function EffectsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const d = useEffectsDialog();
   const beauty = useBeauty();
+  const avatar = useAvatar();
   const [tab, setTab] = useState<Tab>('background');
   const select = (next: Tab) => {
     setTab(next);
     if (next === 'beauty') beauty.visit();
+    if (next === 'avatar') avatar.visit();
   };
   // Arrow keys move between tabs, as in any tab list.
   const onTabKey = (event: KeyboardEvent) => {
@@ -163,6 +146,11 @@ export function EffectsDialog({ onClose }: { onClose: () => void }) {
                   {t('room.effects.new')}
                 </span>
               )}
+              {id === 'avatar' && avatar.isNew && (
+                <span className="effects-tab__new" data-testid="avatar-new">
+                  {t('room.effects.new')}
+                </span>
+              )}
             </button>
           ))}
         </div>
@@ -232,6 +220,8 @@ export function EffectsDialog({ onClose }: { onClose: () => void }) {
             </>
           )}
           {tab === 'beauty' && <BeautyPanel beauty={beauty} />}
+          {tab === 'avatar' && <AvatarPanel avatar={avatar} />}
+          {tab === 'magic' && <MagicTab onStarted={() => d.choose({ status: 'none' })} />}
           {tab === 'sound' && (
             <>
               <h3 className="effects-heading">{t('room.effects.microphone')}</h3>

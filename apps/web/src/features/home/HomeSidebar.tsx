@@ -1,9 +1,9 @@
-/** Left navigation: Meetings, Recordings, Messages, and Upgrade for basic users. */
+/** Left navigation: Meetings, Recordings, Messages, Magic Cam, and Upgrade for basic users. */
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
 import { Button } from '../../ui/Button';
-import { ChatIcon, RecordIcon, StarIcon, VideoIcon } from '../../ui/icons';
+import { CameraIcon, ChatIcon, RecordIcon, StarIcon, VideoIcon } from '../../ui/icons';
 import { isBasicUser } from './user-plan';
 
 export function HomeSidebar({
@@ -39,6 +39,10 @@ export function HomeSidebar({
         <ChatIcon size={20} />
         {t('home.messages')}
       </button>
+      <NavLink to="/magic" className="side-nav__item" data-testid="sidebar-magic">
+        <CameraIcon size={20} />
+        {t('home.magicCam')}
+      </NavLink>
       {isBasicUser(user) && (
         <div className="side-nav__upgrade">
           <Button variant="secondary" block onClick={onUpgrade}>

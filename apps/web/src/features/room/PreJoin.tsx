@@ -14,6 +14,7 @@ import { CamIcon, CamOffIcon, MicIcon, MicOffIcon, SpeakerIcon } from './room-ic
 import { loadBackgroundSetting } from '../effects/background-setting';
 import { loadBeautySetting } from '../effects/beauty-setting';
 import { loadVoiceSetting } from '../effects/voice-setting';
+import { loadAvatarSetting } from '../effects/avatar-setting';
 import { useRoomClient, useRoomDispatch, useRoomState } from './RoomContext';
 import { saveSettings } from './settings-storage';
 
@@ -94,9 +95,11 @@ export function PreJoin({
     });
 
   useEffect(() => {
-    // The remembered background is on from the first preview frame, so nobody sees the room.
+    // The remembered background is on from the first preview frame, so nobody sees the room;
+    // the remembered avatar likewise, so the camera's picture is never sent.
     void client.setBackground(loadBackgroundSetting());
     void client.setBeauty(loadBeautySetting());
+    void client.setAvatar(loadAvatarSetting());
     void client.setVoice(loadVoiceSetting());
     void preview(settings);
     // Only the first choice opens the preview; later changes go through the handlers below.

@@ -39,6 +39,8 @@ const KNOWN_ERRORS = [
   'videoDisabled',
   'backgroundEffectsFailed',
   'beautyEffectsFailed',
+  'avatarEffectsFailed',
+  'avatarEndedByMagic',
   'voiceChangerFailed',
   'localRecordingUnsupported',
   'localRecordingFailed',
@@ -53,6 +55,7 @@ const WARNING_ERRORS: readonly string[] = [
   'turnOnAudioFailed',
   'forceMuted',
   'videoDisabled',
+  'avatarEndedByMagic',
   'fileShareType',
   'fileShareTooBig',
 ];

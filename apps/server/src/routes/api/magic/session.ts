@@ -1,0 +1,64 @@
+/**
+ * Opening a metered Magic Cam session (`getToken` in a meeting or elsewhere,
+ * `getHomePageToken`), and what I keep between visits: the style in use and my celebrity names.
+ * Visitors may use Magic Cam too; it is paid from the caller's own credits.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  famousNamesReply,
+  magicToken,
+  magicTokenBody,
+  magicTypeReply,
+  replySchema,
+  updateFamousNamesBody,
+  updateMagicTypeBody,
+} from '@meet/shared';
+import { ok } from '../../../lib/reply.js';
+import { authenticate, signedInUser } from '../../../plugins/auth.js';
+
+export default async function sessionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', authenticate);
+  const { cam, settings } = app.services.magic;
+  const tags = ['magic'];
+
+  app.post(
+    '/getToken',
+    { schema: { tags, body: magicTokenBody, response: { 200: replySchema(magicToken) } } },
+    async (request) => ok(request, await cam.open(signedInUser(request), request.body)),
+  );
+
+  app.post(
+    '/getHomePageToken',
+    { schema: { tags, response: { 200: replySchema(magicToken) } } },
+    async (request) => ok(request, await cam.open(signedInUser(request), { type: 1 })),
+  );
+
+  app.post(
+    '/updateMagicType',
+    { schema: { tags, body: updateMagicTypeBody, response: { 200: replySchema(magicTypeReply) } } },
+    async (request) => ok(request, await settings.setType(signedInUser(request).id, request.body)),
+  );
+
+  app.post(
+    '/getMyFamousManNames',
+    { schema: { tags, response: { 200: replySchema(famousNamesReply) } } },
+    async (request) => ok(request, { names: await settings.famousNames(signedInUser(request).id) }),
+  );
+
+  app.post(
+    '/updateMyFamousManNames',
+    {
+      schema: {
+        tags,
+        body: updateFamousNamesBody,
+        response: { 200: replySchema(famousNamesReply) },
+      },
+    },
+    async (request) =>
+      ok(request, {
+        names: await settings.setFamousNames(signedInUser(request).id, request.body.names),
+      }),
+  );
+}

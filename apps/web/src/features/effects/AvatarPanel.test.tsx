@@ -1,0 +1,109 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { shippedAvatars } from '@meet/shared';
+import '../../app/i18n';
+import { backgroundsApi } from '../../api/backgrounds-api';
+import { ApiError } from '../../api/client';
+import { toolApi } from '../../api/tool-api';
+import type { RoomClientHandle } from '../../room-client/types';
+import { RoomProvider } from '../room/RoomContext';
+import { createRoomStore } from '../room/room-store';
+import { loadAvatarSetting, saveAvatarSetting } from './avatar-setting';
+import { EffectsDialog } from './EffectsDialog';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+async function setup(list: Promise<{ list: ReturnType<typeof shippedAvatars> }>) {
+  vi.spyOn(backgroundsApi, 'getAll').mockResolvedValue({
+    systemBackground: [],
+    userBackground: [],
+  });
+  vi.spyOn(toolApi, 'virtualPersonList').mockReturnValue(list);
+  const listeners: ((key: string) => void)[] = [];
+  const setAvatar = vi.fn().mockResolvedValue(undefined);
+  const client = {
+    setAvatar,
+    previewVoice: vi.fn(),
+    on: (_event: string, listener: (key: string) => void) => {
+      listeners.push(listener);
+      return () => undefined;
+    },
+    tracks: { get: () => undefined },
+  } as unknown as RoomClientHandle;
+  render(
+    <RoomProvider
+      client={client}
+      store={createRoomStore()}
+      meeting={{ conferenceId: '123456789', conferenceUri: 'uri-1', endTime: null }}
+    >
+      <EffectsDialog onClose={() => undefined} />
+    </RoomProvider>,
+  );
+  await act(async () => undefined);
+  return { setAvatar, fail: (key: string) => act(() => listeners.forEach((l) => l(key))) };
+}
+
+const shipped = () => Promise.resolve({ list: shippedAvatars('en') });
+const pressed = (id: string) => screen.getByTestId(id).getAttribute('aria-pressed');
+
+test('the Avatar tab is new until visited, names its engine and lists None and the characters with their pictures', async () => {
+  await setup(shipped());
+  expect(screen.getByTestId('avatar-new').textContent).toBe('New');
+  fireEvent.click(screen.getByTestId('avatar-tab'));
+  expect(screen.getByTestId('avatar-tab').getAttribute('aria-selected')).toBe('true');
+  expect(screen.queryByTestId('avatar-new')).toBeNull();
+  expect(screen.getByTestId('avatar-engine').textContent).toContain(
+    'Drawn in your browser from MediaPipe Face Mesh landmarks',
+  );
+  expect(pressed('avatar-none')).toBe('true');
+  for (const { id, name, preview } of shippedAvatars('en')) {
+    const choice = screen.getByTestId(`avatar-${id}`);
+    expect(choice.textContent).toBe(name);
+    expect(choice.querySelector('img')!.getAttribute('src')).toBe(preview);
+    expect(pressed(`avatar-${id}`)).toBe('false');
+  }
+  cleanup();
+  await setup(shipped());
+  expect(screen.queryByTestId('avatar-new')).toBeNull();
+});
+
+test('a character is applied at once and remembered; None brings the camera back', async () => {
+  const { setAvatar } = await setup(shipped());
+  fireEvent.click(screen.getByTestId('avatar-tab'));
+  fireEvent.click(screen.getByTestId('avatar-robot'));
+  expect(setAvatar).toHaveBeenLastCalledWith('robot');
+  expect(pressed('avatar-robot')).toBe('true');
+  expect(pressed('avatar-none')).toBe('false');
+  expect(loadAvatarSetting()).toBe('robot');
+  fireEvent.click(screen.getByTestId('avatar-none'));
+  expect(setAvatar).toHaveBeenLastCalledWith(null);
+  expect(pressed('avatar-none')).toBe('true');
+  expect(loadAvatarSetting()).toBeNull();
+});
+
+test.each([['avatarEffectsFailed'], ['avatarEndedByMagic']])(
+  'the remembered character shows chosen, and after %s None does',
+  async (key) => {
+    saveAvatarSetting('cat');
+    const { fail } = await setup(shipped());
+    fireEvent.click(screen.getByTestId('avatar-tab'));
+    expect(pressed('avatar-cat')).toBe('true');
+    await fail(key);
+    expect(pressed('avatar-none')).toBe('true');
+    expect(pressed('avatar-cat')).toBe('false');
+  },
+);
+
+test('when the list cannot be had, the server’s text says so and None is still there', async () => {
+  await setup(Promise.reject(new ApiError(-100, 'Network error, please try again')));
+  fireEvent.click(screen.getByTestId('avatar-tab'));
+  expect(screen.getByTestId('avatar-list-error').textContent).toBe(
+    'Network error, please try again',
+  );
+  expect(pressed('avatar-none')).toBe('true');
+  expect(screen.queryByTestId('avatar-cat')).toBeNull();
+});

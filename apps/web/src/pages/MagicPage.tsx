@@ -1,0 +1,3 @@
+import { MagicScreen } from '../features/magic/MagicScreen';
+
+export default MagicScreen;
