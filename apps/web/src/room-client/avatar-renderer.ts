@@ -6,7 +6,7 @@
  */
 import type { AvatarId, AvatarPose } from '@meet/shared';
 import { CHARACTERS, type Character } from './avatar-characters';
-import { canvas, context2d } from './background-stage';
+import { canvas, context2d } from './canvas';
 
 /** The head's radius, of the frame's height; its centre's height, of the frame. */
 const HEAD_RADIUS = 0.27;

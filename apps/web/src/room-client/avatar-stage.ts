@@ -10,7 +10,7 @@
  */
 import { NEUTRAL_POSE, avatarPose, nextPose, type AvatarId, type AvatarPose } from '@meet/shared';
 import { AvatarRenderer } from './avatar-renderer';
-import { canvas, context2d } from './background-stage';
+import { canvas, context2d } from './canvas';
 import { FaceLandmarker } from './face-landmarks';
 
 /**

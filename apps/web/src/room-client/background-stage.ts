@@ -4,12 +4,9 @@
  * wasm and .tflite are served from our own origin; it runs on this thread (its loader needs the
  * document), on a small copy of the frame.
  */
-import {
-  BACKGROUND_BLUR_PX,
-  BACKGROUND_MASK_HIGH,
-  BACKGROUND_MASK_LOW,
-  type BackgroundSetting,
-} from '@meet/shared';
+import { BACKGROUND_BLUR_PX, BACKGROUND_MASK_HIGH, BACKGROUND_MASK_LOW } from '@meet/shared';
+import { canvas, context2d } from './canvas';
+import type { EffectMode } from './effect-mode';
 import { refineMask } from './mask';
 import { initializeInTurn, loadSolution, solutionBase } from './mediapipe-solutions';
 
@@ -21,16 +18,6 @@ const BLUR_SCALE = 4;
  */
 export const MODEL_WIDTH = 256;
 export const MODEL_HEIGHT = 144;
-
-/** What the pipeline draws behind the person. */
-export type EffectMode = { kind: 'blur' } | { kind: 'image'; url: string };
-
-export function effectModeOf(setting: BackgroundSetting): EffectMode | null {
-  if (setting.status === 'blur') return { kind: 'blur' };
-  // "none/image without image stops" (SPEC.md section 4).
-  if (setting.status === 'image' && setting.viewImg) return { kind: 'image', url: setting.viewImg };
-  return null;
-}
 
 export interface SegmentationResults {
   image: CanvasImageSource;
@@ -72,20 +59,6 @@ export async function openSelfieSegmenter(
   segmenter.onResults(onResults);
   await initializeInTurn(() => segmenter.initialize());
   return segmenter;
-}
-
-export function canvas(width: number, height: number): HTMLCanvasElement {
-  const c = document.createElement('canvas');
-  c.width = width;
-  c.height = height;
-  return c;
-}
-
-/** `read`: the canvas is read back every frame (the mask), so it is kept in memory. */
-export function context2d(c: HTMLCanvasElement, read = false): CanvasRenderingContext2D {
-  const ctx = c.getContext('2d', { willReadFrequently: read });
-  if (!ctx) throw new Error('no 2d canvas');
-  return ctx;
 }
 
 async function loadImage(url: string): Promise<HTMLImageElement> {

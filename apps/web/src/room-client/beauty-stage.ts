@@ -7,7 +7,7 @@
 import { BEAUTY_RATE_MAX, NO_BEAUTY, type BeautifySetting } from '@meet/shared';
 import { BeautyRenderer } from './beauty-gl';
 import { NO_WARP, faceWarp } from './beauty-warp';
-import { canvas, context2d } from './background-stage';
+import { canvas, context2d } from './canvas';
 import { FaceLandmarker } from './face-landmarks';
 
 /**

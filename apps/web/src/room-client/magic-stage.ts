@@ -9,12 +9,11 @@ import { BACKGROUND_MASK_HIGH, BACKGROUND_MASK_LOW, type MagicLook } from '@meet
 import {
   MODEL_HEIGHT,
   MODEL_WIDTH,
-  canvas,
-  context2d,
   openSelfieSegmenter,
   type Segmenter,
   type SegmentationResults,
 } from './background-stage';
+import { canvas, context2d } from './canvas';
 import { MagicRenderer } from './magic-gl';
 import type { MagicFrameSource } from './magic-stream';
 import { refineMask } from './mask';

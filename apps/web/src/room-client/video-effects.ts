@@ -10,11 +10,11 @@
  */
 import { NO_BEAUTY, beautyIsOn, type AvatarId, type BeautifySetting } from '@meet/shared';
 import { Emitter } from './emitter';
-import { type EffectMode } from './background-stage';
+import type { EffectMode } from './effect-mode';
 import type { MagicMode } from './magic-stage';
 import { CameraPipeline, StageError, type EffectStage, type EffectStats } from './video-pipeline';
 
-export { effectModeOf, type EffectMode } from './background-stage';
+export { effectModeOf, type EffectMode } from './effect-mode';
 export type { EffectStage, EffectStats } from './video-pipeline';
 
 export interface VideoEffectsEvents {

@@ -9,12 +9,17 @@
  * Frames come from insertable streams (MediaStreamTrackProcessor) where the browser has them and
  * from a playing <video> otherwise; they leave through a MediaStreamTrackGenerator or a canvas
  * capture.
+ *
+ * Each stage's code (and its shaders, models' loaders, drawings) is a chunk of its own, fetched
+ * the first time the stage is added: a room where nobody turns an effect on never loads it.
  */
 import { beautyIsOn, type AvatarId, type BeautifySetting } from '@meet/shared';
-import { AvatarStage } from './avatar-stage';
-import { BackgroundStage, canvas, context2d, type EffectMode } from './background-stage';
-import { BeautyStage } from './beauty-stage';
-import { MagicStage, type MagicMode } from './magic-stage';
+import type { AvatarStage } from './avatar-stage';
+import type { BackgroundStage } from './background-stage';
+import type { BeautyStage } from './beauty-stage';
+import { canvas, context2d } from './canvas';
+import type { EffectMode } from './effect-mode';
+import type { MagicMode, MagicStage } from './magic-stage';
 
 const FALLBACK_FPS = 30;
 
@@ -151,6 +156,7 @@ export class CameraPipeline {
     if (config.background) {
       const mode = config.background;
       if (!this.background) {
+        const { BackgroundStage } = await inStage('background', () => import('./background-stage'));
         const stage = new BackgroundStage(this.width, this.height, mode);
         await inStage('background', () => stage.start()).catch((error: unknown) => {
           stage.close();
@@ -168,7 +174,11 @@ export class CameraPipeline {
     }
     if (beautyIsOn(config.beauty)) {
       const stage =
-        this.beauty ?? (await inStage('beauty', () => new BeautyStage(this.width, this.height)));
+        this.beauty ??
+        (await inStage('beauty', async () => {
+          const { BeautyStage } = await import('./beauty-stage');
+          return new BeautyStage(this.width, this.height);
+        }));
       this.beauty = stage;
       await inStage('beauty', () => stage.configure(config.beauty));
     } else {
@@ -179,7 +189,10 @@ export class CameraPipeline {
       const id = config.avatar;
       if (this.avatar) this.avatar.setCharacter(id);
       else {
-        const stage = await inStage('avatar', () => new AvatarStage(id, this.width, this.height));
+        const stage = await inStage('avatar', async () => {
+          const { AvatarStage } = await import('./avatar-stage');
+          return new AvatarStage(id, this.width, this.height);
+        });
         if (this.stopped) stage.close();
         else this.avatar = stage;
       }
@@ -189,7 +202,12 @@ export class CameraPipeline {
     }
     if (config.magic) {
       const mode = config.magic;
-      const stage = this.magic ?? new MagicStage(this.width, this.height, mode);
+      const stage =
+        this.magic ??
+        (await inStage('magic', async () => {
+          const { MagicStage } = await import('./magic-stage');
+          return new MagicStage(this.width, this.height, mode);
+        }));
       this.magic = stage;
       await inStage('magic', () => stage.configure(mode));
     } else {

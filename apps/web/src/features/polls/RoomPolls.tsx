@@ -1,10 +1,12 @@
 /**
  * Polls inside the meeting: keeps the meeting's poll list fresh from the room's `pollChanged`
  * events (and on host changes and reconnects), gives the toolbar the "unanswered" badge and a
- * way to open the dialog, and mounts the dialog. `useRoomPolls` throws outside <RoomPolls>.
+ * way to open the dialog, and mounts the dialog (its code loaded on first open). `useRoomPolls` throws outside <RoomPolls>.
  */
 import {
+  Suspense,
   createContext,
+  lazy,
   useCallback,
   useContext,
   useEffect,
@@ -18,8 +20,10 @@ import { hasUnansweredPoll, type PollChange } from '@meet/shared';
 import { useRoomClient, useRoomMeeting, useRoomState } from '../room/RoomContext';
 import { amHost } from '../room/roles';
 import { pollsKey, usePollList } from './poll-queries';
-import { PollsDialog } from './PollsDialog';
 import type { PollsPlace } from './usePollsDialog';
+
+// As on Home, the dialog's code comes when it is first opened, not with the room.
+const PollsDialog = lazy(() => import('./PollsDialog').then((m) => ({ default: m.PollsDialog })));
 
 export interface RoomPollsValue {
   open: boolean;
@@ -96,7 +100,11 @@ export function RoomPolls({ children }: { children: ReactNode }) {
   return (
     <RoomPollsContext.Provider value={value}>
       {children}
-      {open && <PollsDialog place={place} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <PollsDialog place={place} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </RoomPollsContext.Provider>
   );
 }
