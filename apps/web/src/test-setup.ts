@@ -3,6 +3,5 @@ import { configure } from '@testing-library/react';
 
 configure({ asyncUtilTimeout: 5_000 });
 
-// Tests render room parts without the route that brings the room's texts: they are added here,
-// once i18next is initialised (by a test that imports app/i18n).
+// Tests render room parts without the route that brings the room's texts: they are added here.
 import './features/room/room-texts';

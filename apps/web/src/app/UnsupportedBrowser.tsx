@@ -1,5 +1,5 @@
 /** The message box shown instead of the app in browsers other than desktop Chrome/Edge 80+. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './useTranslation';
 import { WarningIcon } from '../ui/icons';
 import './unsupported.css';
 

@@ -1,5 +1,7 @@
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import i18n, { i18nReady } from './i18n';
+import i18n, { i18nReady, type TKey } from './i18n';
+import { useTranslation } from './useTranslation';
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
@@ -22,5 +24,45 @@ describe('i18n', () => {
     expect(i18n.t('errors.failure')).toBe('操作失败');
     await i18n.changeLanguage('en');
     expect(i18n.t('common.cancel')).toBe('Cancel');
+  });
+});
+
+describe('texts', () => {
+  test.each([
+    [1, '1 vote'],
+    [0, '0 votes'],
+    [2, '2 votes'],
+  ])('a count of %i takes its plural form: %s', async (count, text) => {
+    await i18nReady;
+    expect(i18n.t('polls.result.votes', { count })).toBe(text);
+  });
+
+  test('placeholders take their values; a missing one is left empty', () => {
+    expect(i18n.t('errors.chatTooLong', { max: 1000 })).toBe(
+      'A message can have at most 1000 characters',
+    );
+    expect(i18n.t('errors.chatTooLong')).toBe('A message can have at most {{max}} characters');
+    expect(i18n.t('errors.chatTooLong', { other: 1 })).toBe(
+      'A message can have at most  characters',
+    );
+  });
+
+  test('a key no catalogue has is shown as itself', () => {
+    expect(i18n.t('no.such.key' as TKey)).toBe('no.such.key');
+  });
+
+  test('a component re-renders in the new language, and with texts a chunk adds later', async () => {
+    function Label() {
+      const { t } = useTranslation();
+      return <span>{t('common.cancel')}</span>;
+    }
+    render(<Label />);
+    expect(screen.getByText('Cancel')).toBeTruthy();
+    await act(() => i18n.changeLanguage('zh'));
+    expect(screen.getByText('取消')).toBeTruthy();
+    await act(() => i18n.changeLanguage('en'));
+    act(() => i18n.addTexts('en', { common: { cancel: 'Never mind' } }));
+    expect(screen.getByText('Never mind')).toBeTruthy();
+    act(() => i18n.addTexts('en', { common: { cancel: 'Cancel' } }));
   });
 });

@@ -1,9 +1,7 @@
-/** App-wide providers that do not need the router: data cache and translations. */
+/** App-wide providers that do not need the router: the data cache. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { ApiError } from '../api/client';
-import i18n from './i18n';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -18,9 +16,5 @@ export function createQueryClient() {
 }
 
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
-  return (
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../app/useTranslation';
 import { PlaceholderScreen } from '../features/site/PlaceholderScreen';
 
 export default function CreatePage() {

@@ -1,6 +1,6 @@
 /** The centred card every account screen sits in, with the logo and a title. */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { Logo } from '../../ui/Logo';
 import './auth.css';
 

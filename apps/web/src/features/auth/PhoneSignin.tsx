@@ -1,5 +1,5 @@
 /** The Phone tab of sign-in: number, Send code, the code, Sign in. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { maskPhone } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';

@@ -2,7 +2,7 @@
  * The page a QR sign-in code opens on a signed-in device (/scan/{id}, phones too): who is asking,
  * a warning, and Approve or Deny.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../ui/Button';
 import { AuthCard } from './AuthCard';

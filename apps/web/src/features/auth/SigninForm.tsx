@@ -4,7 +4,7 @@
  * continue as guest; links to sign-up and password reset.
  */
 import { useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';

@@ -3,7 +3,7 @@
  * Step 1 sends a code, step 2 verifies it, step 3 sets the password and signs in.
  */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { EMAIL_CODE_RESEND_MS, type EmailCodeType, type ErrorKey } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { userApi } from '../../api/user-api';

@@ -3,7 +3,7 @@
  * please reenter"), a code sent to it with the 60 s resend wait of email codes, then sign-in.
  */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { EMAIL_CODE_LENGTH, EMAIL_CODE_RESEND_MS, normalizePhone } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { signInApi } from '../../api/sign-in-api';

@@ -4,7 +4,7 @@
  * room. Test hooks: `breakout-banner`, `breakout-timer`, `breakout-help`, `breakout-return`.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { Button } from '../../ui/Button';
 import { useRoomState } from '../room/RoomContext';
 import { amHost } from '../room/roles';

@@ -8,7 +8,7 @@
  * breakoutBroadcast`.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import {
   BREAKOUT_BROADCAST_MAX,
   BREAKOUT_MAX_MINUTES,

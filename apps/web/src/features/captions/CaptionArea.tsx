@@ -5,7 +5,7 @@
  * `caption-area`, and per line `caption-line` with `data-member-id` (the speaker's peer id, as
  * the tiles use it) and `data-final="true"` once final.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { useCaptions } from './CaptionsContext';
 import { captionsShown } from './captions-store';
 import './captions.css';

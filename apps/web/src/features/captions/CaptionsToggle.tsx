@@ -6,7 +6,7 @@
  * `captions-language`, `captions-engines`, `captions-credits`, `captions-out-of-points`,
  * `download-transcript-vtt|txt`.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { Popover, usePopover } from '../../ui/Popover';
 import { ChevronUpIcon } from '../room/room-icons';
 import { CaptionsIcon, CaptionsOffIcon, DownloadIcon } from './captions-icons';

@@ -6,7 +6,7 @@
  * Test hooks: `interpret-toggle`, `interpret-listen`, `original-volume`, `interpret-source`,
  * `interpret-target`, `interpret-tone-1|2`, `interpret-start`, `interpret-out-of-points`.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { Popover, usePopover } from '../../ui/Popover';
 import { TranslateIcon } from './captions-icons';
 import { CreditsLine, LanguageOptions } from './CaptionsToggle';

@@ -4,7 +4,7 @@
  * in, the engines in use, the creator's credits while translation runs, and the transcript.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { toast } from '../../ui/toast-store';
 import { useRoomMeeting, useRoomState } from '../room/RoomContext';
 import { amHost } from '../room/roles';

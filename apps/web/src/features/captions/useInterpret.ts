@@ -6,7 +6,7 @@
  * with the reason, when my speech is already interpreted or my microphone sends nothing.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { toast } from '../../ui/toast-store';
 import { useRoomClient, useRoomMeeting, useRoomState } from '../room/RoomContext';
 import { amHost } from '../room/roles';

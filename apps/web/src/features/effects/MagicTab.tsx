@@ -5,7 +5,7 @@
  * behaviour. Test hooks: magic-panel, magic-prompt, magic-start, magic-stop, magic-status,
  * magic-engine, magic-credits, magic-balance, magic-message.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { MAGIC_PROMPT_MAX, MAGIC_STATUS, type MagicStatus } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';

@@ -6,7 +6,7 @@
  * changer (remembered on this device) with its preview.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import {
   BACKGROUND_APPLY_AFTER_UPLOAD_MS,
   EFFECTS_WARNING_MS,

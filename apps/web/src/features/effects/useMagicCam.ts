@@ -6,8 +6,8 @@
  * in use), so a reload of the meeting turns it on again.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../app/i18n';
+import { useTranslation } from '../../app/useTranslation';
 import {
   CREDITS_PER_MINUTE,
   MAGIC_STATUS,

@@ -4,7 +4,7 @@
  * `share-file-input` (its file input).
  */
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { FILE_SHARE_TYPES } from '@meet/shared';
 import { useFileShare } from './useFileShare';
 

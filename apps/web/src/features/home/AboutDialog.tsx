@@ -1,5 +1,5 @@
 /** About: the client version and the legal links. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { CLIENT_VERSION } from '@meet/shared';
 import { Dialog } from '../../ui/Dialog';
 import { Logo } from '../../ui/Logo';

@@ -3,7 +3,7 @@
  * Subscription for Pro), profile, feedback, integrations (a red dot until first viewed), about
  * and log out.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { maskEmail, maskPhone } from '@meet/shared';
 import { useAuth } from '../auth/AuthProvider';
 import { Avatar } from '../../ui/Avatar';

@@ -4,7 +4,7 @@
  * stop, and a notice for each finished file.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import type { LocalRecordingState } from '@meet/shared';
 import { toast } from '../../ui/toast-store';
 import { joinPayloadFor } from '../meetings/join-session';

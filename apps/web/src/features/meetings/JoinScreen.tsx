@@ -1,5 +1,5 @@
 /** /join: type a meeting ID and a name, then join. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { useSearchParams } from 'react-router';
 import { AuthCard } from '../auth/AuthCard';
 import { JoinForm } from './JoinForm';

@@ -3,7 +3,7 @@
  * scheduled meeting offers "Add to calendar" (its .ics file); one of mine that my calendar
  * subscription lists (syncCalendar) says so.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { CONFERENCE_STATUS, scheduleFlags, timeRange, type MeetingListItem } from '@meet/shared';
 import { meetingIcsUrl } from '../../api/calendar-api';
 import { Button } from '../../ui/Button';

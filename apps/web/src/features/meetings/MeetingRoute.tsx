@@ -8,7 +8,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { StorageKeys } from '../auth/auth-store';
 import { useAuth } from '../auth/AuthProvider';

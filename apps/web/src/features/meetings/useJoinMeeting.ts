@@ -7,7 +7,7 @@
  * "does not exist" only when that is the reason.
  */
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { useNavigate } from 'react-router';
 import { ResultCode } from '@meet/shared';
 import { ApiError } from '../../api/client';

@@ -6,7 +6,7 @@
  * `leave_waiting_room`.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { conferenceApi } from '../../api/conference-api';
 import { useMessageSocket } from '../../message-socket/MessageSocketProvider';
 import { toast } from '../../ui/toast-store';

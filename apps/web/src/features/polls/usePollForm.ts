@@ -4,7 +4,7 @@
  * refused save points at. Limits are announced with the catalogue's text and change nothing.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import {
   emptyPollForm,
   shouldConfirmLeave,

@@ -7,7 +7,7 @@
  * into the result.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import {
   POLLS_PER_MEETING_MAX,
   POLL_STATUS,

@@ -7,7 +7,7 @@
  * is its markup.
  */
 import { useCallback, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import {
   ResultCode,
   pollButtons,

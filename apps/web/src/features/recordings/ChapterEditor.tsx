@@ -5,7 +5,7 @@
  * `chapter-remove`, `chapter-add`, `chapters-save`, `chapters-error`.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import type { Chapter } from '@meet/shared';
 import { Button, IconButton } from '../../ui/Button';
 import { CloseIcon } from '../../ui/icons';

@@ -6,7 +6,7 @@
  * `record-meta`, `record-player` (data-kind video|audio), `record-download-video|audio`,
  * `record-processing`, `record-failed`.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import type { RecordInfo, ShareScope } from '@meet/shared';
 import { formatClock } from './record-rules';
 import { formatDateTime, formatSize } from './recording-format';

@@ -7,7 +7,7 @@
  * `record-apply-approved`.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { Link } from 'react-router';
 import { APPLY_STATUS } from '@meet/shared';
 import type { RecordTeaser } from '../../api/records-api';

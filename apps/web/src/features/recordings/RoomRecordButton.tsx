@@ -7,7 +7,7 @@
  * recording), `record-popover`, `record-type-audio|video`, `record-layout-speech|grid`,
  * `record-pro-note`, `record-upgrade`, `record-start`, `record-stop`.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import type { RecordLayout } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { RecordIcon } from '../../ui/icons';

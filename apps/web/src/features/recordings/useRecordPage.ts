@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import type { RecordInfo, ShareScope } from '@meet/shared';
 import { recordsApi } from '../../api/records-api';
 import { toast } from '../../ui/toast-store';

@@ -5,7 +5,7 @@
  * `textarea[name=chatMessage]`, `chat-send`.
  */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { lengthLimit } from '../../ui/length-limit';
 import { formatChatTime } from './chat-log';
 import { SendIcon } from './room-icons';

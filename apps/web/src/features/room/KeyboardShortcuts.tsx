@@ -4,7 +4,7 @@
  * their help. Test hook: `shortcuts-help`.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { useCaptionsToggle } from '../captions/useCaptionsToggle';
 import { KeyboardIcon } from './room-icons';
 import { ShortcutsDialog } from './ShortcutsDialog';

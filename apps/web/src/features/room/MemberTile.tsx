@@ -4,7 +4,7 @@
  * member's reactions floating up.
  * Test hook: `data-member-id` + `data-source`, with a <video> only while the camera is on.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { networkStatus, truncateName, type MediaSource, type PeerInfo } from '@meet/shared';
 import { Avatar } from '../../ui/Avatar';
 import { TrackVideo, useTrack } from './media';

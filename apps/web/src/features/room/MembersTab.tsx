@@ -4,7 +4,7 @@
  * `members-list`, `hands-approve-all`, `hands-refuse-all`.
  */
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { orderMembers, type PeerInfo } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';

@@ -3,7 +3,7 @@
  * for everyone (ReactionBursts). `useReactionBar` holds the behaviour; this file is markup.
  * Test hooks: `reactions-toggle`, `reaction-bar`, and `reaction` buttons with `data-emoji`.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { AddReactionIcon } from './room-icons';
 import { useReactionBar } from './useReactionBar';
 import './room-reactions.css';

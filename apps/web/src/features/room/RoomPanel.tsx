@@ -5,7 +5,7 @@
  * rooms (opened from the toolbar) show under a title instead of the tabs.
  */
 import type { KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { IconButton } from '../../ui/Button';
 import { CloseIcon } from '../../ui/icons';
 // Breakout rooms (issue 16): the host's tab.

@@ -6,7 +6,7 @@
  */
 import './room-texts';
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { RoomClient } from '../../room-client/room-client';
 import { joinPayloadFor } from '../meetings/join-session';
 import { toolApi } from '../../api/tool-api';

@@ -4,7 +4,7 @@
  * where it was. Test hook: `shortcuts-dialog`.
  */
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { Dialog } from '../../ui/Dialog';
 import { isMacPlatform, shortcutKeys } from './shortcuts';
 import './room-shortcuts.css';

@@ -4,7 +4,7 @@
  * the pure functions in @meet/shared; this file only lays them out.
  */
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import {
   chooseMainWindow,
   gridPage,

@@ -9,7 +9,7 @@
  * aria-pressed showing the state and aria-disabled while the host holds it off.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { ChatIcon } from '../../ui/icons';
 import { usePopover, Popover } from '../../ui/Popover';
 import type { MediaDeviceInfoLike } from '../../room-client/types';

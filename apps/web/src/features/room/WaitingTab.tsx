@@ -4,7 +4,7 @@
  * and in the deny dialog `input[name=addToBlackList]` and `waiting-deny-confirm`.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import type { WaitingEntry } from '@meet/shared';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';

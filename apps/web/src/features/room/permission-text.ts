@@ -4,14 +4,14 @@
  * every Chrome/Edge and Windows 10/11/Mac branch is unit-tested without rendering.
  */
 import { devicesOf, dialogFor, type BrowserInfo, type PermissionDialog } from '@meet/shared';
-import type { ParseKeys } from 'i18next';
+import type { TKey } from '../../app/i18n';
 import type { PermissionStates } from '../../room-client/types';
 
 export type DesktopOs = 'windows10' | 'windows11' | 'mac';
 type Device = 'microphone' | 'camera' | 'both';
 
 export interface Text {
-  key: ParseKeys;
+  key: TKey;
   /** Values for the placeholders; `device`/`page` are resolved by the dialog to words. */
   values?: Record<string, string>;
 }

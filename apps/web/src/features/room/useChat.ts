@@ -11,7 +11,7 @@ import {
   type ChangeEvent,
   type KeyboardEvent,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { CHAT_MAX_LENGTH } from '@meet/shared';
 import { RequestError } from '../../room-client/signaling';
 import { chatLength, chatProblem } from './chat-log';

@@ -4,7 +4,7 @@
  * ID, copying the ID or the invite link to open on a computer, and the mobile app when the
  * server names one. Test hooks: `site-h5`, `h5-meeting-id`, `h5-open-app`.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../app/useTranslation';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../ui/Button';
 import { Logo } from '../../ui/Logo';
