@@ -1,15 +1,12 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { shippedAvatars } from '@meet/shared';
 import '../../app/i18n';
 import { backgroundsApi } from '../../api/backgrounds-api';
 import { ApiError } from '../../api/client';
 import { toolApi } from '../../api/tool-api';
-import type { RoomClientHandle } from '../../room-client/types';
-import { RoomProvider } from '../room/RoomContext';
-import { createRoomStore } from '../room/room-store';
 import { loadAvatarSetting, saveAvatarSetting } from './avatar-setting';
-import { EffectsDialog } from './EffectsDialog';
+import { renderEffectsDialog } from './effects-dialog-fixture';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -23,28 +20,7 @@ async function setup(list: Promise<{ list: ReturnType<typeof shippedAvatars> }>)
     userBackground: [],
   });
   vi.spyOn(toolApi, 'virtualPersonList').mockReturnValue(list);
-  const listeners: ((key: string) => void)[] = [];
-  const setAvatar = vi.fn().mockResolvedValue(undefined);
-  const client = {
-    setAvatar,
-    previewVoice: vi.fn(),
-    on: (_event: string, listener: (key: string) => void) => {
-      listeners.push(listener);
-      return () => undefined;
-    },
-    tracks: { get: () => undefined },
-  } as unknown as RoomClientHandle;
-  render(
-    <RoomProvider
-      client={client}
-      store={createRoomStore()}
-      meeting={{ conferenceId: '123456789', conferenceUri: 'uri-1', endTime: null }}
-    >
-      <EffectsDialog onClose={() => undefined} />
-    </RoomProvider>,
-  );
-  await act(async () => undefined);
-  return { setAvatar, fail: (key: string) => act(() => listeners.forEach((l) => l(key))) };
+  return renderEffectsDialog();
 }
 
 const shipped = () => Promise.resolve({ list: shippedAvatars('en') });

@@ -1,13 +1,10 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { BackgroundList } from '@meet/shared';
 import '../../app/i18n';
 import { backgroundsApi } from '../../api/backgrounds-api';
-import type { RoomClientHandle } from '../../room-client/types';
-import { RoomProvider } from '../room/RoomContext';
-import { createRoomStore } from '../room/room-store';
 import { loadBackgroundSetting } from './background-setting';
-import { EffectsDialog } from './EffectsDialog';
+import { renderEffectsDialog } from './effects-dialog-fixture';
 
 const LIBRARY: BackgroundList = {
   systemBackground: [{ id: 'system-dawn', viewImg: '/backgrounds/dawn.png', type: 'system' }],
@@ -23,40 +20,7 @@ afterEach(() => {
 
 async function setup() {
   vi.spyOn(backgroundsApi, 'getAll').mockResolvedValue(structuredClone(LIBRARY));
-  const listeners: ((key: string) => void)[] = [];
-  const client = {
-    setBackground: vi.fn().mockResolvedValue(undefined),
-    setBeauty: vi.fn().mockResolvedValue(undefined),
-    setAvatar: vi.fn().mockResolvedValue(undefined),
-    setVoice: vi.fn().mockResolvedValue(undefined),
-    previewVoice: vi.fn(),
-    switchDevice: vi.fn().mockResolvedValue(undefined),
-    on: (_event: string, listener: (key: string) => void) => {
-      listeners.push(listener);
-      return () => undefined;
-    },
-    tracks: { get: () => undefined },
-  } as unknown as RoomClientHandle;
-  render(
-    <RoomProvider
-      client={client}
-      store={createRoomStore()}
-      meeting={{ conferenceId: '123456789', conferenceUri: 'uri-1', endTime: null }}
-    >
-      <EffectsDialog onClose={() => undefined} />
-    </RoomProvider>,
-  );
-  await act(async () => undefined);
-  const fn = (name: keyof RoomClientHandle) =>
-    (client as unknown as Record<string, ReturnType<typeof vi.fn>>)[name]!;
-  return {
-    setBackground: fn('setBackground'),
-    setBeauty: fn('setBeauty'),
-    setVoice: fn('setVoice'),
-    previewVoice: fn('previewVoice'),
-    switchDevice: fn('switchDevice'),
-    fail: (key: string) => act(() => listeners.forEach((l) => l(key))),
-  };
+  return renderEffectsDialog();
 }
 
 const pressed = (id: string) => screen.getByTestId(id).getAttribute('aria-pressed');
@@ -273,22 +237,7 @@ describe('the Beautify tab', () => {
 test('Escape in the delete confirm closes the confirm only', async () => {
   const onClose = vi.fn();
   vi.spyOn(backgroundsApi, 'getAll').mockResolvedValue(structuredClone(LIBRARY));
-  const client = {
-    setBackground: vi.fn(),
-    previewVoice: vi.fn(),
-    on: () => () => undefined,
-    tracks: { get: () => undefined },
-  };
-  render(
-    <RoomProvider
-      client={client as unknown as RoomClientHandle}
-      store={createRoomStore()}
-      meeting={{ conferenceId: '123456789', conferenceUri: 'uri-1', endTime: null }}
-    >
-      <EffectsDialog onClose={onClose} />
-    </RoomProvider>,
-  );
-  await act(async () => undefined);
+  await renderEffectsDialog(onClose);
   fireEvent.click(screen.getByTestId('background-delete-7'));
   fireEvent.keyDown(document, { key: 'Escape' });
   expect(screen.queryByText('Are you sure you want to delete this background?')).toBeNull();
