@@ -1,15 +1,15 @@
 /* global document, window -- code inside page.evaluate runs in the browser */
 // Benchmark (not a test): the camera effects (issue 15) in headless Chromium with a fake
 // 1280x720 camera — for no effect, blur, an image, the beauty filters' quick preset (smooth 5,
-// whiten 5, slim 4, bigger eyes 2) alone and with blur, and Magic Cam's comic look (the in-browser
-// WebGL engine; it charges the sender's AI credits): the sender's processing time per frame
-// (camera frame in, processed frame out; the pipeline's own moving average, with the parts that
-// are drawing the background, drawing the beauty filters and finding the face) and frames
-// produced per second, and the frame rate and size the other member receives (decoded frames of
+// whiten 5, slim 4, bigger eyes 2) alone and with blur, Magic Cam's comic look (the in-browser
+// WebGL engine; it charges the sender's AI credits) and the cat avatar: the sender's processing
+// time per frame (camera frame in, processed frame out; the pipeline's own moving average, with
+// the parts that are drawing the background, drawing the beauty filters and finding the face)
+// and frames produced per second, and the frame rate and size the other member receives (decoded frames of
 // their <video> over 10 s). Goal: 30 fps kept with blur on. The camera is Chromium's own test
 // pattern (no face: Face Mesh searches every frame), or with --face the synthetic portrait of
 // e2e/support/face-video.ts (Face Mesh finds and tracks it). Needs a build (npm run build) and
-// Debian's Chromium. Usage: node scripts/bench/effects.mjs [--seconds=10] [--face]
+// Debian's Chromium. Usage: node scripts/bench/effects.mjs [--seconds=10] [--face] [--modes=a,b]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -192,16 +192,19 @@ const modes = [
       'magic-start',
     ],
   ],
+  ['avatar', ['magic-stop', 'avatar-tab', 'avatar-cat']],
 ];
+// --modes=none,blur,…: only these (e.g. for a build that has not every effect).
+const only = args.modes?.split(',');
 const rows = [];
-for (const [mode, clicks] of modes) {
+for (const [mode, clicks] of modes.filter(([mode]) => !only || only.includes(mode))) {
   for (const testId of clicks) await click(testId);
   // Model loading and the encoder settling.
   await sender.page.waitForTimeout(5000);
   const start = mode === 'none' ? null : await senderStats();
   const got = await received(seconds * 1000);
   const end = mode === 'none' ? null : await senderStats();
-  const ms = (v) => (end ? v.toFixed(1) : '-');
+  const ms = (v) => (end && v !== undefined ? v.toFixed(1) : '-');
   rows.push({
     mode,
     'ms/frame (sender)': ms(end?.msPerFrame),
