@@ -4,8 +4,9 @@
  * optional file `cover`, in any order.
  */
 import type { FastifyRequest } from 'fastify';
-import { ResultCode, findUnsafeText, isErrorKey, publishMagicFields } from '@meet/shared';
+import { findUnsafeText, isErrorKey, publishMagicFields } from '@meet/shared';
 import { AppError } from '../lib/app-error.js';
+import { readForm } from '../lib/multipart.js';
 
 export interface StyleForm {
   name: string;
@@ -14,25 +15,15 @@ export interface StyleForm {
 }
 
 export async function readStyleForm(request: FastifyRequest): Promise<StyleForm> {
-  if (!request.isMultipart()) throw AppError.badRequest('fieldRequired', { field: 'name' });
-  const fields: Record<string, string> = {};
-  let cover: Buffer | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname === 'cover' && cover === undefined) cover = await part.toBuffer();
-        else part.file.resume();
-      } else if (typeof part.value === 'string' && !(part.fieldname in fields)) {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    const status = (error as { statusCode?: number }).statusCode;
-    if (error instanceof AppError) throw error;
+  const form = await readForm(request, 'cover').catch((error: unknown) => {
     // Past the upload limit: the cover is too big, which has its own words.
-    if (status === 413) throw AppError.badRequest('magicCoverInvalid');
-    throw new AppError(ResultCode.failure, 400, 'invalidUpload', {}, { cause: error });
-  }
+    if ((error as { statusCode?: number }).statusCode === 413)
+      throw AppError.badRequest('magicCoverInvalid');
+    throw error;
+  });
+  if (!form) throw AppError.badRequest('fieldRequired', { field: 'name' });
+  const { fields } = form;
+  const cover = form.file?.data;
   const unsafe = findUnsafeText(fields);
   if (unsafe !== null) throw AppError.badRequest('unsafeText', { field: unsafe });
   const parsed = publishMagicFields.safeParse(fields);

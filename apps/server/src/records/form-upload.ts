@@ -4,8 +4,9 @@
  * is text (minutes, or JSON): UTF-8 without NUL bytes, like every other text the API takes.
  */
 import type { FastifyRequest } from 'fastify';
-import { ResultCode, findUnsafeText, recordIdField } from '@meet/shared';
+import { findUnsafeText, recordIdField } from '@meet/shared';
 import { AppError } from '../lib/app-error.js';
+import { readForm } from '../lib/multipart.js';
 
 export interface RecordUpload {
   recordId: string;
@@ -15,23 +16,10 @@ export interface RecordUpload {
 
 /** Reads the form; a form that is missing a part, or cannot be read, is a 400. */
 export async function readRecordUpload(request: FastifyRequest): Promise<RecordUpload> {
-  if (!request.isMultipart()) throw AppError.badRequest('updateFileMissing');
-  const fields: Record<string, string> = {};
-  let file: Buffer | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname === 'updateFile' && file === undefined) file = await part.toBuffer();
-        else part.file.resume();
-      } else if (typeof part.value === 'string' && !(part.fieldname in fields)) {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    const status = (error as { statusCode?: number }).statusCode;
-    if (error instanceof AppError || status === 413) throw error;
-    throw new AppError(ResultCode.failure, 400, 'invalidUpload', {}, { cause: error });
-  }
+  const form = await readForm(request, 'updateFile');
+  if (!form) throw AppError.badRequest('updateFileMissing');
+  const { fields } = form;
+  const file = form.file?.data;
   const recordId = recordIdField.safeParse(fields.recordId);
   if (!recordId.success) {
     throw AppError.badRequest(fields.recordId === undefined ? 'fieldRequired' : 'fieldInvalid', {
