@@ -5,7 +5,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { emptyPayload, magicStyle, magicStyleIdBody, replySchema } from '@meet/shared';
+import {
+  emptyPayload,
+  magicStyle,
+  magicStyleIdBody,
+  replySchema,
+  type Language,
+  type MagicStyle,
+} from '@meet/shared';
+import type { UserRow } from '../../../db/schema/index.js';
 import { requestLanguage } from '../../../lib/language.js';
 import { ok } from '../../../lib/reply.js';
 import { readStyleForm } from '../../../magic/style-form.js';
@@ -39,36 +47,20 @@ export default async function freeStyleRoutes(fastify: FastifyInstance) {
     });
   });
 
-  app.post('/republish', { schema }, async (request) =>
-    ok(
-      request,
-      await styles.sendAgain(
-        signedInUser(request),
-        request.body.id,
-        'publishable',
-        requestLanguage(request),
-      ),
-    ),
-  );
-
-  app.post('/publish/retry', { schema }, async (request) =>
-    ok(
-      request,
-      await styles.sendAgain(
-        signedInUser(request),
-        request.body.id,
-        'failed',
-        requestLanguage(request),
-      ),
-    ),
-  );
-
-  app.post('/cancel', { schema }, async (request) =>
-    ok(
-      request,
-      await styles.cancel(signedInUser(request), request.body.id, requestLanguage(request)),
-    ),
-  );
+  /** The calls on one style by its id, each answering the style as the caller now sees it. */
+  type Action = (user: UserRow, id: string, language: Language) => Promise<MagicStyle>;
+  const byId: [string, Action][] = [
+    ['/republish', (user, id, language) => styles.sendAgain(user, id, 'publishable', language)],
+    ['/publish/retry', (user, id, language) => styles.sendAgain(user, id, 'failed', language)],
+    ['/cancel', (user, id, language) => styles.cancel(user, id, language)],
+    ['/subscribe', (user, id, language) => styles.subscribe(user, id, true, language)],
+    ['/subscribe/cancel', (user, id, language) => styles.subscribe(user, id, false, language)],
+    ['/favorite/cancel', (user, id, language) => styles.unfavorite(user, id, language)],
+  ];
+  for (const [path, action] of byId)
+    app.post(path, { schema }, async (request) =>
+      ok(request, await action(signedInUser(request), request.body.id, requestLanguage(request))),
+    );
 
   app.post(
     '/delete',
@@ -77,36 +69,5 @@ export default async function freeStyleRoutes(fastify: FastifyInstance) {
       await styles.remove(signedInUser(request), request.body.id);
       return ok(request, null);
     },
-  );
-
-  app.post('/subscribe', { schema }, async (request) =>
-    ok(
-      request,
-      await styles.subscribe(
-        signedInUser(request),
-        request.body.id,
-        true,
-        requestLanguage(request),
-      ),
-    ),
-  );
-
-  app.post('/subscribe/cancel', { schema }, async (request) =>
-    ok(
-      request,
-      await styles.subscribe(
-        signedInUser(request),
-        request.body.id,
-        false,
-        requestLanguage(request),
-      ),
-    ),
-  );
-
-  app.post('/favorite/cancel', { schema }, async (request) =>
-    ok(
-      request,
-      await styles.unfavorite(signedInUser(request), request.body.id, requestLanguage(request)),
-    ),
   );
 }
