@@ -72,3 +72,26 @@ export async function settledStats(page: Page, memberId: string): Promise<FrameS
     textEdges: mean('textEdges'),
   };
 }
+
+/** The camera track a page sends, as its peer connections have it (they are recorded). */
+export function sentCamera(page: Page) {
+  return page.evaluate(() => {
+    const all = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections;
+    for (const pc of all)
+      for (const sender of pc.getSenders()) {
+        const track = sender.track;
+        if (track?.kind === 'video' && track.readyState === 'live')
+          return { id: track.id, label: track.label, connections: all.length };
+      }
+    return null;
+  });
+}
+
+/** The camera pipeline's own statistics (window.__meetEffectStats), or null with no effect on. */
+export function effectStats(page: Page) {
+  return page.evaluate(() => {
+    const s = (window as unknown as { __meetEffectStats?: Record<string, unknown> })
+      .__meetEffectStats;
+    return s ? { ...s } : null;
+  });
+}

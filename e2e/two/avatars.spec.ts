@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { writePortraitY4m } from '../support/face-video';
+import { effectStats, sentCamera } from '../support/frames';
 import { createMeeting, participant, recordPeerConnections, registeredUser } from '../support/room';
 
 /** Shares of a member's decoded frame in colours that tell the pictures apart. */
@@ -78,28 +79,6 @@ async function settled(page: Page, memberId: string): Promise<Palette> {
   return Object.fromEntries(
     keys.map((k) => [k, samples.reduce((sum, s) => sum + s[k], 0) / samples.length]),
   ) as unknown as Palette;
-}
-
-/** The camera track Ada's page sends, as its peer connections have it. */
-function sentCamera(page: Page) {
-  return page.evaluate(() => {
-    const all = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections;
-    for (const pc of all)
-      for (const sender of pc.getSenders()) {
-        const track = sender.track;
-        if (track?.kind === 'video' && track.readyState === 'live')
-          return { id: track.id, label: track.label, connections: all.length };
-      }
-    return null;
-  });
-}
-
-function effectStats(page: Page) {
-  return page.evaluate(() => {
-    const s = (window as unknown as { __meetEffectStats?: Record<string, unknown> })
-      .__meetEffectStats;
-    return s ? { ...s } : null;
-  });
 }
 
 const fmt = (p: Palette) =>

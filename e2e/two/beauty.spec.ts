@@ -24,7 +24,7 @@ import {
 } from '@playwright/test';
 import { REGIONS, writePortraitY4m } from '../support/face-video';
 import { createMeeting, participant, recordPeerConnections, registeredUser } from '../support/room';
-import { settledStats } from '../support/frames';
+import { effectStats, sentCamera, settledStats } from '../support/frames';
 
 type Region = { x0: number; y0: number; x1: number; y1: number };
 interface RegionStats {
@@ -101,29 +101,6 @@ async function settled(page: Page, memberId: string, regions = REGIONS) {
     result[name] = { luma: of('luma'), detail: of('detail') };
   }
   return result as Record<keyof typeof regions, RegionStats>;
-}
-
-/** The camera track Ada's page sends, as its peer connections have it. */
-function sentCamera(page: Page) {
-  return page.evaluate(() => {
-    const all = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections;
-    for (const pc of all) {
-      for (const sender of pc.getSenders()) {
-        const track = sender.track;
-        if (track?.kind === 'video' && track.readyState === 'live')
-          return { id: track.id, label: track.label, connections: all.length };
-      }
-    }
-    return null;
-  });
-}
-
-function effectStats(page: Page) {
-  return page.evaluate(() => {
-    const s = (window as unknown as { __meetEffectStats?: Record<string, unknown> })
-      .__meetEffectStats;
-    return s ? { ...s } : null;
-  });
 }
 
 /** A browser whose fake camera shows the synthetic portrait. */
