@@ -12,10 +12,12 @@ import { NO_BEAUTY, beautyIsOn, type AvatarId, type BeautifySetting } from '@mee
 import { Emitter } from './emitter';
 import type { EffectMode } from './effect-mode';
 import type { MagicMode } from './magic-stage';
-import { CameraPipeline, StageError, type EffectStage, type EffectStats } from './video-pipeline';
+import type { EffectStats } from './effect-stats';
+import { CameraPipeline, StageError, type EffectStage } from './video-pipeline';
 
 export { effectModeOf, type EffectMode } from './effect-mode';
-export type { EffectStage, EffectStats } from './video-pipeline';
+export type { EffectStage } from './video-pipeline';
+export type { EffectStats } from './effect-stats';
 
 export interface VideoEffectsEvents {
   /**
