@@ -2,19 +2,22 @@
  * Starts the real app on a real database for one test file: in-memory PGlite by default, or a
  * fresh PostgreSQL database when TEST_DB=postgres (created here, dropped on close).
  */
+import { openAsBlob } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { JobQueueSettings } from '../src/jobs/pg-boss-queue.js';
 import { loadConfig, type Config } from '../src/config/config.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { ManualClock } from '../src/lib/clock.js';
 
-export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://127.0.0.1:5432/test';
-export const dbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+import { POSTGRES_ADMIN_URL, dbKind } from './template-settings.js';
+
+export { POSTGRES_ADMIN_URL, dbKind };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -35,14 +38,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh PostgreSQL database (dropped by `drop`), whatever TEST_DB says. */
+/**
+ * A fresh PostgreSQL database (dropped by `drop`), whatever TEST_DB says: a copy of the migrated
+ * template when the suite runs on PostgreSQL (test/global-setup.ts), else empty.
+ */
 export async function createPostgresDatabase(): Promise<{
   url: string;
   drop: () => Promise<void>;
 }> {
   const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
+  const template = inject('postgresTemplate');
+  await admin.unsafe(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   return {
@@ -59,7 +66,9 @@ export async function openTestDatabase(): Promise<{
   drop: () => Promise<void>;
 }> {
   if (dbKind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite' });
+    const template = inject('pgliteTemplate');
+    const from = template ? await openAsBlob(template) : undefined;
+    const database = await openDatabase({ kind: 'pglite', from });
     return { database, drop: async () => undefined };
   }
   const { url, drop } = await createPostgresDatabase();
