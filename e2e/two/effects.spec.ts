@@ -104,6 +104,13 @@ test('blur, a system image and an uploaded image reach the other member; deletin
       { timeout: 20_000, message: 'blue over red and green with the uploaded image' },
     )
     .toBeGreaterThan(60);
+  // In the image's own colours (16, 64, 224; measured 16, 66, 220), not with their contrast
+  // stretched (a canvas sent as an RGB frame, which the encoder took as full range: 8, 53, 226).
+  const blue = await settledStats(seen, adaId);
+  expect(
+    Math.max(Math.abs(blue.r - 16), Math.abs(blue.g - 64), Math.abs(blue.b - 224)),
+    `received ${[blue.r, blue.g, blue.b].map(Math.round).join(', ')}`,
+  ).toBeLessThan(8);
 
   // Deleting the active image (after the confirm) resets to none: Bo sees the camera again.
   await tile.hover();

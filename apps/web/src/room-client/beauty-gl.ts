@@ -12,6 +12,7 @@
  */
 import { MAX_BULGES, MAX_SHIFTS, type FaceWarp } from './beauty-warp';
 import { FrameUpload } from './frame-upload';
+import { GlKit, type Target } from './gl-kit';
 import { I420Pass } from './i420-frames';
 
 export interface BeautyParams {
@@ -28,15 +29,6 @@ const BOX_RADIUS = 4;
 const MAX_EPSILON = 0.006;
 /** The whitening curve log(1 + (B - 1) x) / log(B): B = 4 lifts mid-tones by about a third. */
 const WHITEN_BASE = 4;
-
-const VERTEX = `#version 300 es
-out vec2 uv;
-void main() {
-  // One triangle that covers the viewport; uv is 0..1 over it.
-  vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
-  uv = p;
-  gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
-}`;
 
 /**
  * Half size: mean colour and mean squared brightness of each 2x2 block, the brightness taken
@@ -146,15 +138,8 @@ void main() {
   color = vec4(c, 1.0);
 }`;
 
-interface Target {
-  texture: WebGLTexture;
-  framebuffer: WebGLFramebuffer;
-  width: number;
-  height: number;
-}
-
 export class BeautyRenderer {
-  readonly canvas: HTMLCanvasElement;
+  private readonly kit: GlKit;
   private readonly gl: WebGL2RenderingContext;
   private readonly upload: FrameUpload;
   private readonly stats: Target;
@@ -165,25 +150,13 @@ export class BeautyRenderer {
   private readonly statsProgram: WebGLProgram;
   private readonly boxProgram: WebGLProgram;
   private readonly finalProgram: WebGLProgram;
-  private readonly uniforms = new WeakMap<WebGLProgram, Map<string, WebGLUniformLocation | null>>();
 
   constructor(
     private readonly width: number,
     private readonly height: number,
   ) {
-    this.canvas = document.createElement('canvas');
-    this.canvas.width = width;
-    this.canvas.height = height;
-    const gl = this.canvas.getContext('webgl2', {
-      alpha: false,
-      antialias: false,
-      depth: false,
-      stencil: false,
-      premultipliedAlpha: false,
-      // The frame is read after an await (the background's segmentation) as well as at once.
-      preserveDrawingBuffer: true,
-    });
-    if (!gl) throw new Error('beauty: no WebGL2');
+    this.kit = new GlKit(width, height, 'beauty');
+    const gl = this.kit.gl;
     this.gl = gl;
     // Half floats: 32-bit ones (and their filtering) cost several times more in software GL.
     if (
@@ -194,13 +167,13 @@ export class BeautyRenderer {
     const format = gl.RGBA16F;
     this.upload = new FrameUpload(gl, width, height);
     const half = [Math.ceil(width / 2), Math.ceil(height / 2)] as const;
-    this.stats = this.target(format, ...half);
-    this.scratch = this.target(format, ...half);
-    this.result = this.target(gl.RGBA8, width, height);
+    this.stats = this.kit.target(...half, format);
+    this.scratch = this.kit.target(...half, format);
+    this.result = this.kit.target(width, height);
     this.i420 = I420Pass.fits(width, height) ? new I420Pass(gl, width, height) : null;
-    this.statsProgram = this.program(STATS);
-    this.boxProgram = this.program(BOX);
-    this.finalProgram = this.program(FINAL);
+    this.statsProgram = this.kit.program(STATS);
+    this.boxProgram = this.kit.program(BOX);
+    this.finalProgram = this.kit.program(FINAL);
   }
 
   /**
@@ -209,70 +182,59 @@ export class BeautyRenderer {
    */
   async render(source: TexImageSource, params: BeautyParams, toCanvas: boolean): Promise<void> {
     const { gl } = this;
-    if (gl.isContextLost()) throw new Error('beauty: WebGL context lost');
+    this.kit.checkContext();
     const frame = await this.upload.upload(source);
 
     if (params.smooth > 0) {
       gl.useProgram(this.statsProgram);
-      this.bindTexture(this.statsProgram, 'frame', 0, frame);
-      gl.uniform2f(this.uniform(this.statsProgram, 'texel'), 1 / this.width, 1 / this.height);
-      this.draw(this.stats);
+      this.kit.sampler(this.statsProgram, 'frame', 0, frame);
+      gl.uniform2f(this.kit.uniform(this.statsProgram, 'texel'), 1 / this.width, 1 / this.height);
+      this.kit.draw(this.stats);
       gl.useProgram(this.boxProgram);
       for (const [from, to, direction] of [
         [this.stats, this.scratch, [1, 0]],
         [this.scratch, this.stats, [0, 1]],
       ] as const) {
-        this.bindTexture(this.boxProgram, 'source', 0, from.texture);
-        gl.uniform2i(this.uniform(this.boxProgram, 'direction'), direction[0], direction[1]);
-        this.draw(to);
+        this.kit.sampler(this.boxProgram, 'source', 0, from.texture);
+        gl.uniform2i(this.kit.uniform(this.boxProgram, 'direction'), direction[0], direction[1]);
+        this.kit.draw(to);
       }
     }
 
     const program = this.finalProgram;
     gl.useProgram(program);
-    this.bindTexture(program, 'frame', 0, frame);
-    this.bindTexture(program, 'stats', 1, this.stats.texture);
-    gl.uniform2f(this.uniform(program, 'size'), this.width, this.height);
-    gl.uniform1f(this.uniform(program, 'smoothing'), params.smooth);
-    gl.uniform1f(this.uniform(program, 'epsilon'), Math.max(1e-6, params.smooth * MAX_EPSILON));
-    gl.uniform1f(this.uniform(program, 'whiten'), params.whiten);
+    this.kit.sampler(program, 'frame', 0, frame);
+    this.kit.sampler(program, 'stats', 1, this.stats.texture);
+    gl.uniform2f(this.kit.uniform(program, 'size'), this.width, this.height);
+    gl.uniform1f(this.kit.uniform(program, 'smoothing'), params.smooth);
+    gl.uniform1f(this.kit.uniform(program, 'epsilon'), Math.max(1e-6, params.smooth * MAX_EPSILON));
+    gl.uniform1f(this.kit.uniform(program, 'whiten'), params.whiten);
     const { bulges, shifts } = params.warp;
-    gl.uniform1i(this.uniform(program, 'bulgeCount'), Math.min(bulges.length, MAX_BULGES));
+    gl.uniform1i(this.kit.uniform(program, 'bulgeCount'), Math.min(bulges.length, MAX_BULGES));
     if (bulges.length)
       gl.uniform4fv(
-        this.uniform(program, 'bulges'),
+        this.kit.uniform(program, 'bulges'),
         bulges.slice(0, MAX_BULGES).flatMap((b) => [b.x, b.y, b.radius, b.strength]),
       );
-    gl.uniform1i(this.uniform(program, 'shiftCount'), Math.min(shifts.length, MAX_SHIFTS));
+    gl.uniform1i(this.kit.uniform(program, 'shiftCount'), Math.min(shifts.length, MAX_SHIFTS));
     if (shifts.length) {
       const used = shifts.slice(0, MAX_SHIFTS);
       gl.uniform4fv(
-        this.uniform(program, 'shifts'),
+        this.kit.uniform(program, 'shifts'),
         used.flatMap((s) => [s.x, s.y, s.dx, s.dy]),
       );
       gl.uniform1fv(
-        this.uniform(program, 'shiftRadius'),
+        this.kit.uniform(program, 'shiftRadius'),
         used.map((s) => s.radius),
       );
     }
-    this.draw(this.result);
-    if (!toCanvas) return;
+    this.kit.draw(this.result);
     // The canvas gets the result upright.
-    gl.bindFramebuffer(gl.READ_FRAMEBUFFER, this.result.framebuffer);
-    gl.bindFramebuffer(gl.DRAW_FRAMEBUFFER, null);
-    gl.blitFramebuffer(
-      0,
-      0,
-      this.width,
-      this.height,
-      0,
-      this.height,
-      this.width,
-      0,
-      gl.COLOR_BUFFER_BIT,
-      gl.NEAREST,
-    );
-    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+    if (toCanvas) this.kit.toCanvas(this.result);
+  }
+
+  get canvas(): HTMLCanvasElement {
+    return this.kit.canvas;
   }
 
   /** The last result as an I420 frame to send, or null where the size does not allow it. */
@@ -281,73 +243,6 @@ export class BeautyRenderer {
   }
 
   close(): void {
-    this.gl.getExtension('WEBGL_lose_context')?.loseContext();
-  }
-
-  private draw(target: Target | null): void {
-    const { gl } = this;
-    gl.bindFramebuffer(gl.FRAMEBUFFER, target?.framebuffer ?? null);
-    gl.viewport(0, 0, target?.width ?? this.width, target?.height ?? this.height);
-    gl.drawArrays(gl.TRIANGLES, 0, 3);
-  }
-
-  private bindTexture(program: WebGLProgram, name: string, unit: number, texture: WebGLTexture) {
-    const { gl } = this;
-    gl.activeTexture(gl.TEXTURE0 + unit);
-    gl.bindTexture(gl.TEXTURE_2D, texture);
-    gl.uniform1i(this.uniform(program, name), unit);
-  }
-
-  private uniform(program: WebGLProgram, name: string): WebGLUniformLocation | null {
-    let locations = this.uniforms.get(program);
-    if (!locations) this.uniforms.set(program, (locations = new Map()));
-    if (!locations.has(name)) locations.set(name, this.gl.getUniformLocation(program, name));
-    return locations.get(name) ?? null;
-  }
-
-  /** A texture of this format and size, sampled with bilinear filtering and clamped edges. */
-  private texture(storage: { format: number; width: number; height: number }): WebGLTexture {
-    const { gl } = this;
-    const texture = gl.createTexture();
-    gl.bindTexture(gl.TEXTURE_2D, texture);
-    gl.texStorage2D(gl.TEXTURE_2D, 1, storage.format, storage.width, storage.height);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
-    return texture;
-  }
-
-  private target(format: number, width: number, height: number): Target {
-    const { gl } = this;
-    const texture = this.texture({ format, width, height });
-    const framebuffer = gl.createFramebuffer();
-    gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
-    gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, texture, 0);
-    if (gl.checkFramebufferStatus(gl.FRAMEBUFFER) !== gl.FRAMEBUFFER_COMPLETE)
-      throw new Error('beauty: float render target incomplete');
-    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-    return { texture, framebuffer, width, height };
-  }
-
-  private program(fragment: string): WebGLProgram {
-    const { gl } = this;
-    const program = gl.createProgram();
-    for (const [type, source] of [
-      [gl.VERTEX_SHADER, VERTEX],
-      [gl.FRAGMENT_SHADER, fragment],
-    ] as const) {
-      const shader = gl.createShader(type);
-      if (!shader) throw new Error('beauty: no shader');
-      gl.shaderSource(shader, source);
-      gl.compileShader(shader);
-      if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS))
-        throw new Error(`beauty: shader did not compile: ${gl.getShaderInfoLog(shader)}`);
-      gl.attachShader(program, shader);
-    }
-    gl.linkProgram(program);
-    if (!gl.getProgramParameter(program, gl.LINK_STATUS))
-      throw new Error(`beauty: program did not link: ${gl.getProgramInfoLog(program)}`);
-    return program;
+    this.kit.close();
   }
 }

@@ -1,33 +1,32 @@
 /**
- * A camera frame into a WebGL2 texture (RGBA, top row first) for the beauty filters. Letting
- * texImage2D convert a YUV VideoFrame costs about 13 ms at 1280x720 in software GL; copying its
- * planes out (well under a millisecond), uploading them as single-channel textures and converting
- * in a shader costs a few. Other sources (a <video>, a canvas, RGB frames) go through texImage2D.
+ * A camera frame into WebGL2 for the effects' renderers. Letting texImage2D convert a YUV
+ * VideoFrame costs about 13 ms at 1280x720 in software GL; copying its planes out (well under a
+ * millisecond) and uploading them as single-channel textures costs a few. A shader then reads
+ * the frame through SOURCE_GLSL: as RGB (`sourceRgb`), or as the bytes of its own planes
+ * (`sourceByte`), which a renderer sending I420 passes through untouched. `upload` gives an RGB
+ * texture (one conversion pass) for the renderers that want one. Other sources (a <video>, a
+ * canvas, RGB frames) go through texImage2D.
  */
+import { FULLSCREEN_VERTEX } from './gl-kit';
 
-const VERTEX = `#version 300 es
-void main() {
-  vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
-  gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
-}`;
-
-const CONVERT = `#version 300 es
-precision highp float;
+/**
+ * GLSL: the loaded frame, at `st` (0..1, top row first). `encodeByte` turns RGB into a byte of
+ * the Y, U or V plane (kind 0, 1, 2) in the colour space `FrameUpload.colorSpace` names, the
+ * space `sourceByte` answers in.
+ */
+export const SOURCE_GLSL = `
 uniform sampler2D luma;
 uniform sampler2D chromaU;
 uniform sampler2D chromaV;
-uniform bool interleaved;
+uniform sampler2D rgbImage;
+uniform int sourceLayout; // 0 I420, 1 NV12, 2 RGB
 uniform bool fullRange;
 uniform float kr;
 uniform float kb;
-uniform vec2 size;
-out vec4 color;
-void main() {
-  vec2 st = gl_FragCoord.xy / size;
-  float y = texture(luma, st).r;
-  vec2 uv = interleaved ? texture(chromaU, st).rg : vec2(texture(chromaU, st).r, texture(chromaV, st).r);
+
+vec3 yuvToRgb(float y, vec2 uv) {
   if (fullRange) {
-    uv -= 0.5;
+    uv -= 128.0 / 255.0;
   } else {
     y = (y - 16.0 / 255.0) * (255.0 / 219.0);
     uv = (uv - 128.0 / 255.0) * (255.0 / 224.0);
@@ -35,8 +34,52 @@ void main() {
   float r = y + 2.0 * (1.0 - kr) * uv.y;
   float b = y + 2.0 * (1.0 - kb) * uv.x;
   float g = (y - kr * r - kb * b) / (1.0 - kr - kb);
-  color = vec4(clamp(vec3(r, g, b), 0.0, 1.0), 1.0);
+  return clamp(vec3(r, g, b), 0.0, 1.0);
+}
+
+vec2 chromaAt(vec2 st) {
+  return sourceLayout == 1 ? texture(chromaU, st).rg : vec2(texture(chromaU, st).r, texture(chromaV, st).r);
+}
+
+vec3 sourceRgb(vec2 st) {
+  if (sourceLayout == 2) return texture(rgbImage, st).rgb;
+  return yuvToRgb(texture(luma, st).r, chromaAt(st));
+}
+
+float encodeByte(int kind, vec3 c) {
+  float y = kr * c.r + (1.0 - kr - kb) * c.g + kb * c.b;
+  if (kind == 0) return fullRange ? y : (16.0 + 219.0 * y) / 255.0;
+  float v = kind == 1 ? (c.b - y) / (2.0 * (1.0 - kb)) : (c.r - y) / (2.0 * (1.0 - kr));
+  return fullRange ? v + 128.0 / 255.0 : (128.0 + 224.0 * v) / 255.0;
+}
+
+float sourceByte(int kind, vec2 st) {
+  if (sourceLayout == 2) return encodeByte(kind, texture(rgbImage, st).rgb);
+  if (kind == 0) return texture(luma, st).r;
+  vec2 uv = chromaAt(st);
+  return kind == 1 ? uv.x : uv.y;
+}
+`;
+
+const CONVERT = `#version 300 es
+precision highp float;
+${SOURCE_GLSL}
+uniform vec2 size;
+out vec4 color;
+void main() {
+  // Rendering row y from texture row y keeps the top row first.
+  color = vec4(sourceRgb(gl_FragCoord.xy / size), 1.0);
 }`;
+
+/** What SOURCE_GLSL's bytes are for an RGB source: BT.601, limited range, as cameras send. */
+export const BT601_LIMITED: VideoColorSpaceInit = {
+  matrix: 'smpte170m',
+  primaries: 'smpte170m',
+  transfer: 'smpte170m',
+  fullRange: false,
+};
+
+const LAYOUTS = { I420: 0, NV12: 1, RGB: 2 } as const;
 
 function linearTexture(gl: WebGL2RenderingContext): WebGLTexture {
   const texture = gl.createTexture();
@@ -57,6 +100,8 @@ export class FrameUpload {
   private readonly planes: [WebGLTexture, WebGLTexture, WebGLTexture];
   private readonly program: WebGLProgram;
   private buffer = new Uint8Array(0);
+  private layout: keyof typeof LAYOUTS = 'RGB';
+  private space: VideoColorSpaceInit = BT601_LIMITED;
 
   constructor(
     private readonly gl: WebGL2RenderingContext,
@@ -73,7 +118,7 @@ export class FrameUpload {
     this.planes = [linearTexture(gl), linearTexture(gl), linearTexture(gl)];
     this.program = gl.createProgram();
     for (const [type, source] of [
-      [gl.VERTEX_SHADER, VERTEX],
+      [gl.VERTEX_SHADER, FULLSCREEN_VERTEX],
       [gl.FRAGMENT_SHADER, CONVERT],
     ] as const) {
       const shader = gl.createShader(type)!;
@@ -88,23 +133,67 @@ export class FrameUpload {
       throw new Error(`frame upload program: ${gl.getProgramInfoLog(this.program)}`);
   }
 
-  /** The texture holding `source`, valid until the next upload. */
-  async upload(source: TexImageSource): Promise<WebGLTexture> {
+  /** The colour space of the bytes SOURCE_GLSL's `sourceByte` reads from the loaded frame. */
+  get colorSpace(): VideoColorSpaceInit {
+    return this.space;
+  }
+
+  /** Loads `source` for SOURCE_GLSL: its planes where it has them at the frame's size. */
+  async load(source: TexImageSource): Promise<void> {
     if (
       typeof VideoFrame !== 'undefined' &&
       source instanceof VideoFrame &&
       (source.format === 'I420' || source.format === 'NV12') &&
       source.visibleRect?.width === this.width &&
       source.visibleRect.height === this.height
-    )
-      return this.fromPlanes(source);
+    ) {
+      await this.loadPlanes(source);
+      return;
+    }
     const { gl } = this;
     gl.bindTexture(gl.TEXTURE_2D, this.image);
     gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, source);
-    return this.image;
+    this.layout = 'RGB';
+    this.space = BT601_LIMITED;
   }
 
-  private async fromPlanes(frame: VideoFrame): Promise<WebGLTexture> {
+  /**
+   * Binds the loaded frame to SOURCE_GLSL's uniforms of `program` (in use), on texture units
+   * from `unit` (four of them).
+   */
+  bind(program: WebGLProgram, unit: number): void {
+    const { gl } = this;
+    const uniform = (name: string) => gl.getUniformLocation(program, name);
+    const textures = [...this.planes, this.image];
+    ['luma', 'chromaU', 'chromaV', 'rgbImage'].forEach((name, i) => {
+      gl.activeTexture(gl.TEXTURE0 + unit + i);
+      gl.bindTexture(gl.TEXTURE_2D, textures[i]!);
+      gl.uniform1i(uniform(name), unit + i);
+    });
+    const bt709 = this.space.matrix === 'bt709';
+    gl.uniform1i(uniform('sourceLayout'), LAYOUTS[this.layout]);
+    gl.uniform1i(uniform('fullRange'), this.space.fullRange ? 1 : 0);
+    gl.uniform1f(uniform('kr'), bt709 ? 0.2126 : 0.299);
+    gl.uniform1f(uniform('kb'), bt709 ? 0.0722 : 0.114);
+  }
+
+  /** Loads `source` and answers a texture holding it as RGB, valid until the next upload. */
+  async upload(source: TexImageSource): Promise<WebGLTexture> {
+    await this.load(source);
+    if (this.layout === 'RGB') return this.image;
+    const { gl, width, height } = this;
+    gl.useProgram(this.program);
+    this.bind(this.program, 0);
+    gl.uniform2f(gl.getUniformLocation(this.program, 'size'), width, height);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebuffer);
+    gl.viewport(0, 0, width, height);
+    gl.drawArrays(gl.TRIANGLES, 0, 3);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+    gl.activeTexture(gl.TEXTURE0);
+    return this.converted;
+  }
+
+  private async loadPlanes(frame: VideoFrame): Promise<void> {
     const { gl, width, height } = this;
     const size = frame.allocationSize();
     if (this.buffer.length < size) this.buffer = new Uint8Array(size);
@@ -141,27 +230,13 @@ export class FrameUpload {
     });
     gl.pixelStorei(gl.UNPACK_ROW_LENGTH, 0);
     gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
-
-    const program = this.program;
-    gl.useProgram(program);
-    const uniform = (name: string) => gl.getUniformLocation(program, name);
-    ['luma', 'chromaU', 'chromaV'].forEach((name, i) => {
-      gl.activeTexture(gl.TEXTURE0 + i);
-      gl.bindTexture(gl.TEXTURE_2D, this.planes[i]!);
-      gl.uniform1i(uniform(name), i);
-    });
-    const bt709 = frame.colorSpace.matrix === 'bt709';
-    gl.uniform1i(uniform('interleaved'), nv12 ? 1 : 0);
-    gl.uniform1i(uniform('fullRange'), frame.colorSpace.fullRange ? 1 : 0);
-    gl.uniform1f(uniform('kr'), bt709 ? 0.2126 : 0.299);
-    gl.uniform1f(uniform('kb'), bt709 ? 0.0722 : 0.114);
-    gl.uniform2f(uniform('size'), width, height);
-    gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebuffer);
-    gl.viewport(0, 0, width, height);
-    // Rendering row y from texture row y keeps the top row first.
-    gl.drawArrays(gl.TRIANGLES, 0, 3);
-    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-    gl.activeTexture(gl.TEXTURE0);
-    return this.converted;
+    this.layout = nv12 ? 'NV12' : 'I420';
+    const { matrix, fullRange } = frame.colorSpace;
+    // Bytes pass through in the frame's own space; a matrix other than these two is read as
+    // BT.601 (as before), so it is also named so.
+    this.space =
+      matrix === 'bt709'
+        ? { matrix: 'bt709', primaries: 'bt709', transfer: 'bt709', fullRange: !!fullRange }
+        : { ...BT601_LIMITED, fullRange: !!fullRange };
   }
 }

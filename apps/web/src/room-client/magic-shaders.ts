@@ -6,14 +6,6 @@
  */
 import type { MagicLookName } from '@meet/shared';
 
-export const VERTEX = `#version 300 es
-out vec2 uv;
-void main() {
-  vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
-  uv = p;
-  gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
-}`;
-
 /** What every pass shares: the image read (`src`), its pre-pass, and helpers. */
 export const COMMON = `#version 300 es
 precision highp float;

@@ -5,60 +5,16 @@
  * hands camera frames to the stream (magic-stream.ts) and sends its newest stylised frame, the
  * camera itself until the first one arrives.
  */
-import { BACKGROUND_MASK_HIGH, BACKGROUND_MASK_LOW, type MagicLook } from '@meet/shared';
-import {
-  MODEL_HEIGHT,
-  MODEL_WIDTH,
-  openSelfieSegmenter,
-  type Segmenter,
-  type SegmentationResults,
-} from './background-stage';
+import type { MagicLook } from '@meet/shared';
 import { canvas, context2d } from './canvas';
 import { MagicRenderer } from './magic-gl';
 import type { MagicFrameSource } from './magic-stream';
-import { refineMask } from './mask';
+import { PersonMask } from './person-mask';
 
 /** What the stage draws; `onFrame` hears of every stylised frame it puts out. */
 export type MagicMode = (
   { engine: 'webgl'; look: MagicLook } | { engine: 'stream'; frames: MagicFrameSource }
 ) & { onFrame: () => void };
-
-/** The person's mask (alpha, refined like the background's), from a small copy of the frame. */
-class PersonMask {
-  readonly canvas = canvas(MODEL_WIDTH, MODEL_HEIGHT);
-  private readonly input = canvas(MODEL_WIDTH, MODEL_HEIGHT);
-  private segmenter: Segmenter | undefined;
-  private closed = false;
-
-  async open(): Promise<void> {
-    const segmenter = await openSelfieSegmenter((results) => this.refine(results));
-    if (this.closed) void segmenter.close().catch(() => undefined);
-    else this.segmenter = segmenter;
-  }
-
-  async segment(source: CanvasImageSource): Promise<HTMLCanvasElement> {
-    if (!this.segmenter || this.closed) throw new Error('person mask is not running');
-    context2d(this.input).drawImage(source, 0, 0, MODEL_WIDTH, MODEL_HEIGHT);
-    await this.segmenter.send({ image: this.input });
-    return this.canvas;
-  }
-
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    void this.segmenter?.close().catch(() => undefined);
-  }
-
-  private refine(results: SegmentationResults): void {
-    if (this.closed) return;
-    const ctx = context2d(this.canvas, true);
-    ctx.globalCompositeOperation = 'copy';
-    ctx.drawImage(results.segmentationMask, 0, 0, MODEL_WIDTH, MODEL_HEIGHT);
-    const pixels = ctx.getImageData(0, 0, MODEL_WIDTH, MODEL_HEIGHT);
-    refineMask(pixels.data, BACKGROUND_MASK_LOW, BACKGROUND_MASK_HIGH);
-    ctx.putImageData(pixels, 0, 0);
-  }
-}
 
 export class MagicStage {
   /** Drawing time (a moving average). */

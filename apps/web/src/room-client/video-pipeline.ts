@@ -126,8 +126,10 @@ export class CameraPipeline {
     if (config.background) {
       const mode = config.background;
       if (!this.background) {
-        const { BackgroundStage } = await inStage('background', () => import('./background-stage'));
-        const stage = new BackgroundStage(this.width, this.height, mode);
+        const stage = await inStage('background', async () => {
+          const { BackgroundStage } = await import('./background-stage');
+          return new BackgroundStage(this.width, this.height, mode);
+        });
         await inStage('background', () => stage.start()).catch((error: unknown) => {
           stage.close();
           throw error;
@@ -265,25 +267,30 @@ export class CameraPipeline {
     const background = avatar ? undefined : this.background;
     try {
       let image: (CanvasImageSource & TexImageSource) | null = source;
-      // The beauty stage's result goes out as I420 from its own WebGL context (exact colours,
-      // no canvas copy) unless the background stage or a canvas capture comes after it.
-      const toCanvas = !!background || !!magic || !this.writer;
+      // The last WebGL stage's result goes out as I420 from its own context (exact colours, no
+      // canvas copy); a stage before another, or before a canvas capture, draws a canvas.
+      const magicToCanvas = !this.writer;
+      const backgroundToCanvas = !!magic || magicToCanvas;
+      const beautyToCanvas = !!background || backgroundToCanvas;
       if (avatar) image = await this.run('avatar', avatar, () => avatar.process(source));
       if (beauty) {
         const input = image;
-        image = await this.run('beauty', beauty, () => beauty.process(input, toCanvas));
+        image = await this.run('beauty', beauty, () => beauty.process(input, beautyToCanvas));
       }
       if (background) {
         const input = image!;
-        image = await this.run('background', background, () => background.process(input));
+        image = await this.run('background', background, () =>
+          background.process(input, backgroundToCanvas),
+        );
       }
       if (magic) {
         const input = image!;
-        image = await this.run('magic', magic, () => magic.process(input, !this.writer));
+        image = await this.run('magic', magic, () => magic.process(input, magicToCanvas));
       }
       if (this.stopped) return false;
       const sending = performance.now();
-      this.send(image, frame, timestamp, magic ?? (toCanvas ? undefined : beauty));
+      const last = magic ?? background ?? (beautyToCanvas ? undefined : beauty);
+      this.send(image, frame, timestamp, last);
       const n = Math.min(this.stats.frames, 29);
       this.stats.outputMs = (this.stats.outputMs * n + performance.now() - sending) / (n + 1);
     } finally {
@@ -324,15 +331,14 @@ export class CameraPipeline {
   }
 
   /**
-   * Writes the processed frame. A canvas goes out as a VideoFrame of it, as the background
-   * always has: converting it to I420 here too (beauty-gl does it for its own result) would cost
-   * a read-back of its own, several times the conversion the encoder does.
+   * Writes the processed frame: the last WebGL stage's result as I420 where it has one, else a
+   * VideoFrame of the canvas (the avatar's drawing).
    */
   private send(
     image: (CanvasImageSource & TexImageSource) | null,
     frame: VideoFrame | undefined,
     timestamp: number,
-    last: BeautyStage | MagicStage | undefined,
+    last: BeautyStage | BackgroundStage | MagicStage | undefined,
   ): void {
     if (this.writer) {
       const out =
