@@ -72,3 +72,36 @@ describe('/tool/getVirtualPersonList', () => {
     }
   });
 });
+
+describe("the System setting (the server config's systemSetting)", () => {
+  test('by default the voice changer and avatars are offered, and the engines are named', async () => {
+    const reply = (await t.post('/api/getServerConfig', {})).json();
+    expect(reply.payload.systemSetting).toEqual({
+      isVVoiceEnabled: true,
+      isVHumanEnabled: true,
+      appEnv: 'test',
+      vvoiceEnv: 'browser',
+      interpretEnv: t.config.engines.translate.join(','),
+      subtitleEnv: t.config.engines.asr.engine,
+      useSimulcast: true,
+    });
+  });
+
+  test('AVATARS=off and VOICE_CHANGER=off: neither is offered, and no character is listed', async () => {
+    const off = await build({ AVATARS: 'off', VOICE_CHANGER: 'off' });
+    try {
+      const setting = (await off.post('/api/getServerConfig', {})).json().payload.systemSetting;
+      expect(setting.isVHumanEnabled).toBe(false);
+      expect(setting.isVVoiceEnabled).toBe(false);
+      const ada = await registered(off);
+      const reply = (await off.post('/api/tool/getVirtualPersonList', {}, ada.token)).json();
+      expect(reply).toMatchObject({ code: 0, payload: { list: [] } });
+    } finally {
+      await off.close();
+    }
+  });
+
+  test('a value other than on or off is refused at start-up', async () => {
+    await expect(build({ AVATARS: 'maybe' })).rejects.toThrow(/AVATARS/);
+  });
+});

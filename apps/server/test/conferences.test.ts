@@ -385,6 +385,8 @@ describe('utility calls', () => {
       mediaServer: 'http://meet.test:3000',
       longLink: 'ws://meet.test:3000/message',
       mobileAppUrl: null,
+      // avatars.test.ts checks it.
+      systemSetting: expect.objectContaining({ isVHumanEnabled: true, isVVoiceEnabled: true }),
     });
   });
 

@@ -46,6 +46,8 @@ const envSchema = z.object({
   EMAIL_CODE_EMAIL_DAILY_LIMIT: intFromEnv(10),
   LIMITED_IP_PREFIXES: z.string().default(''),
   MOBILE_APP_URL: z.union([z.literal(''), z.url()]).optional(),
+  VOICE_CHANGER: z.enum(['on', 'off']).default('on'),
+  AVATARS: z.enum(['on', 'off']).default('on'),
   JANUS: z.enum(['on', 'off']).default('on'),
   JANUS_ICE_INTERFACE: z.string().optional(),
   JANUS_RTP_PORTS: z
@@ -117,6 +119,8 @@ export interface Config {
   logLevel: string;
   /** Where phones get the mobile app; without it the app QR code is hidden. */
   mobileAppUrl: string | undefined;
+  /** The effects dialog offers the voice changer (VOICE_CHANGER) and avatars (AVATARS). */
+  effects: { voiceChanger: boolean; avatars: boolean };
   /** Client addresses starting with these are told the service is not available in their region. */
   limitedIpPrefixes: string[];
   janus: {
@@ -402,6 +406,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     turn: turnConfig(e),
     mobileAppUrl: e.MOBILE_APP_URL || undefined,
+    effects: { voiceChanger: e.VOICE_CHANGER === 'on', avatars: e.AVATARS === 'on' },
     limitedIpPrefixes: e.LIMITED_IP_PREFIXES.split(',')
       .map((p) => p.trim())
       .filter(Boolean),

@@ -213,6 +213,28 @@ export const serverConfigQuery = z.object({
     .regex(/^\d{1,12}$/, 'a meeting number')
     .optional(),
 });
+/**
+ * SPEC.md's System setting: which optional effects this deployment offers (VOICE_CHANGER,
+ * AVATARS), and what runs behind the features that depend on an engine.
+ */
+export const systemSetting = z.object({
+  /** The voice changer in the effects dialog. */
+  isVVoiceEnabled: z.boolean(),
+  /** Avatars in the effects dialog. */
+  isVHumanEnabled: z.boolean(),
+  /** production, development or test. */
+  appEnv: z.string(),
+  /** Where the voice changer runs: the browser (an AudioWorklet). */
+  vvoiceEnv: z.string(),
+  /** The translation engines interpretation uses, in the order tried. */
+  interpretEnv: z.string(),
+  /** The speech engine behind captions ('none': captions are off). */
+  subtitleEnv: z.string(),
+  /** Cameras are sent as simulcast layers. */
+  useSimulcast: z.boolean(),
+});
+export type SystemSetting = z.infer<typeof systemSetting>;
+
 export const serverConfig = z.object({
   webServer: z.string(),
   /** The media node: this node, or with `conferenceId` the one holding that meeting. */
@@ -220,5 +242,6 @@ export const serverConfig = z.object({
   longLink: z.string(),
   /** Where phones get the mobile app (MOBILE_APP_URL); null hides the app QR code. */
   mobileAppUrl: z.string().nullable(),
+  systemSetting,
 });
 export type ServerConfig = z.infer<typeof serverConfig>;

@@ -71,6 +71,15 @@ export default async function toolRoutes(fastify: FastifyInstance) {
       mediaServer: conferenceId ? await mediaServerOf(request, conferenceId) : base,
       longLink: `${ws}/message`,
       mobileAppUrl: config.mobileAppUrl ?? null,
+      systemSetting: {
+        isVVoiceEnabled: config.effects.voiceChanger,
+        isVHumanEnabled: config.effects.avatars,
+        appEnv: config.env,
+        vvoiceEnv: 'browser',
+        interpretEnv: config.engines.translate.join(','),
+        subtitleEnv: config.engines.asr.engine,
+        useSimulcast: true,
+      },
     });
   };
   const serverConfigSchema = { tags: ['utility'], response: { 200: replySchema(serverConfig) } };
@@ -107,6 +116,10 @@ export default async function toolRoutes(fastify: FastifyInstance) {
       onRequest: authenticate,
       schema: { tags: ['utility'], response: { 200: replySchema(virtualPersonList) } },
     },
-    async (request) => ok(request, { list: shippedAvatars(requestLanguage(request)) }),
+    async (request) =>
+      ok(request, {
+        // AVATARS=off: none are offered.
+        list: config.effects.avatars ? shippedAvatars(requestLanguage(request)) : [],
+      }),
   );
 }

@@ -83,3 +83,14 @@ test('when the list cannot be had, the server’s text says so and None is still
   expect(pressed('avatar-none')).toBe('true');
   expect(screen.queryByTestId('avatar-cat')).toBeNull();
 });
+
+test('with AVATARS=off on the server there is no Avatar tab', async () => {
+  vi.spyOn(backgroundsApi, 'getAll').mockResolvedValue({
+    systemBackground: [],
+    userBackground: [],
+  });
+  vi.spyOn(toolApi, 'virtualPersonList').mockReturnValue(shipped());
+  await renderEffectsDialog(undefined, { isVHumanEnabled: false });
+  expect(screen.queryByTestId('avatar-tab')).toBeNull();
+  expect(screen.getByTestId('magic-tab')).toBeTruthy();
+});

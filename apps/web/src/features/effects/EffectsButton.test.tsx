@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import '../../app/i18n';
 import { backgroundsApi } from '../../api/backgrounds-api';
@@ -9,6 +10,7 @@ import { createRoomStore } from '../room/room-store';
 import { loadAvatarSetting, saveAvatarSetting } from './avatar-setting';
 import { saveBackgroundSetting } from './background-setting';
 import { EffectsButton } from './EffectsButton';
+import { offerEffects } from './effects-dialog-fixture';
 
 beforeEach(() => {
   localStorage.clear();
@@ -21,7 +23,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function setup(cameraOn: boolean) {
+function setup(cameraOn: boolean, offered: Parameters<typeof offerEffects>[0] = {}) {
+  offerEffects(offered);
   vi.spyOn(backgroundsApi, 'getAll').mockResolvedValue({
     systemBackground: [],
     userBackground: [],
@@ -41,13 +44,15 @@ function setup(cameraOn: boolean) {
     tracks: { get: () => (cameraOn ? ({} as MediaStreamTrack) : undefined) },
   } as unknown as RoomClientHandle;
   render(
-    <RoomProvider
-      client={client}
-      store={createRoomStore()}
-      meeting={{ conferenceId: '123456789', conferenceUri: 'uri-1', endTime: null }}
-    >
-      <EffectsButton />
-    </RoomProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <RoomProvider
+        client={client}
+        store={createRoomStore()}
+        meeting={{ conferenceId: '123456789', conferenceUri: 'uri-1', endTime: null }}
+      >
+        <EffectsButton />
+      </RoomProvider>
+    </QueryClientProvider>,
   );
   return { client, fail: (key: string) => listeners.forEach((l) => l(key)) };
 }
@@ -105,4 +110,20 @@ test('"New" shows until the dialog has been opened once', async () => {
   cleanup();
   setup(true);
   expect(screen.queryByTestId('effects-new')).toBeNull();
+});
+
+test('a remembered avatar and voice are turned off where the server offers neither (AVATARS=off, VOICE_CHANGER=off)', async () => {
+  saveAvatarSetting('robot');
+  const { client } = setup(true, { isVHumanEnabled: false, isVVoiceEnabled: false });
+  expect(client.setAvatar).toHaveBeenCalledWith('robot');
+  await waitFor(() => expect(client.setAvatar).toHaveBeenLastCalledWith(null));
+  expect(client.setVoice).toHaveBeenLastCalledWith('none');
+});
+
+test('where both are offered, nothing is turned off', async () => {
+  saveAvatarSetting('robot');
+  const { client } = setup(true);
+  await act(async () => undefined);
+  expect(client.setAvatar).toHaveBeenLastCalledWith('robot');
+  expect(client.setVoice).not.toHaveBeenCalled();
 });

@@ -22,6 +22,7 @@ import {
 import { loadBeautySetting, saveBeautySetting } from './beauty-setting';
 import { AVATAR_ENDED, loadAvatarSetting, saveAvatarSetting } from './avatar-setting';
 import { useMagicCamInRoom } from './useMagicCam';
+import { useOfferedOnly } from './useEffectsOffered';
 import './effects.css';
 
 const EffectsDialog = lazy(() =>
@@ -35,6 +36,7 @@ const EffectsIcon = icon(
 export function EffectsButton() {
   const { t } = useTranslation();
   const client = useRoomClient();
+  useOfferedOnly(client);
   const meId = useRoomState((s) => s.me?.peerId);
   const cameraOn = !!useTrack(meId ?? 'local', 'camera', 'video');
   const [open, setOpen] = useState(false);

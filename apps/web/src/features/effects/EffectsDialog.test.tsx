@@ -18,9 +18,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function setup() {
+async function setup(offered?: Parameters<typeof renderEffectsDialog>[1]) {
   vi.spyOn(backgroundsApi, 'getAll').mockResolvedValue(structuredClone(LIBRARY));
-  return renderEffectsDialog();
+  return renderEffectsDialog(undefined, offered);
 }
 
 const pressed = (id: string) => screen.getByTestId(id).getAttribute('aria-pressed');
@@ -53,6 +53,14 @@ describe('the effects dialog', () => {
     expect(previewVoice).toHaveBeenLastCalledWith(true);
     cleanup();
     expect(previewVoice).toHaveBeenLastCalledWith(false);
+  });
+
+  test('with VOICE_CHANGER=off on the server the Sound tab has the microphone only', async () => {
+    await setup({ isVVoiceEnabled: false });
+    fireEvent.click(screen.getByTestId('effects-tab-sound'));
+    expect(screen.getByTestId('noise-suppression')).toBeTruthy();
+    expect(screen.queryByTestId('voice-robot')).toBeNull();
+    expect(screen.queryByTestId('voice-preview')).toBeNull();
   });
 
   test('lists none, blur, the system images and mine; a choice is applied and remembered', async () => {

@@ -28,6 +28,7 @@ import { useAvatar } from './useAvatar';
 import { MagicTab } from './MagicTab';
 import { imageSetting, useEffectsDialog } from './useEffectsDialog';
 import { VOICE_MODES } from '../../room-client/voice-effects';
+import { useEffectsOffered } from './useEffectsOffered';
 import './effects.css';
 
 const VOICE_LABELS = {
@@ -62,6 +63,9 @@ export function EffectsDialog({ onClose }: { onClose: () => void }) {
   const beauty = useBeauty();
   const avatar = useAvatar();
   const [tab, setTab] = useState<Tab>('background');
+  // AVATARS=off / VOICE_CHANGER=off on the server: that tab or section is not shown.
+  const offered = useEffectsOffered();
+  const tabs = TABS.filter((id) => id !== 'avatar' || offered.avatars);
   const select = (next: Tab) => {
     setTab(next);
     if (next === 'beauty') beauty.visit();
@@ -71,7 +75,7 @@ export function EffectsDialog({ onClose }: { onClose: () => void }) {
   const onTabKey = (event: KeyboardEvent) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
-    const next = TABS[(TABS.indexOf(tab) + step + TABS.length) % TABS.length]!;
+    const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length]!;
     select(next);
     document.getElementById(`effects-tab-${next}`)?.focus();
   };
@@ -127,7 +131,7 @@ export function EffectsDialog({ onClose }: { onClose: () => void }) {
           aria-label={t('room.effects.title')}
           onKeyDown={onTabKey}
         >
-          {TABS.map((id) => (
+          {tabs.map((id) => (
             <button
               key={id}
               id={`effects-tab-${id}`}
@@ -236,35 +240,39 @@ export function EffectsDialog({ onClose }: { onClose: () => void }) {
                 <span>{t('room.effects.noiseSuppression')}</span>
               </label>
               <p className="effects-engine">{t('room.effects.noiseEngine')}</p>
-              <h3 className="effects-heading">{t('room.effects.voice')}</h3>
-              <p className="effects-engine" data-testid="voice-engine">
-                {t('room.effects.voiceEngine')}
-              </p>
-              <div className="effects-voices" role="group" aria-label={t('room.effects.voice')}>
-                {VOICE_MODES.map((mode) => (
-                  <button
-                    key={mode}
-                    type="button"
-                    data-testid={`voice-${mode}`}
-                    className={`effects-voice${d.voice === mode ? ' effects-voice--chosen' : ''}`}
-                    aria-pressed={d.voice === mode}
-                    onClick={() => d.chooseVoice(mode)}
-                  >
-                    {t(VOICE_LABELS[mode])}
-                  </button>
-                ))}
-              </div>
-              <label className="effects-switch">
-                <input
-                  type="checkbox"
-                  role="switch"
-                  data-testid="voice-preview"
-                  checked={d.previewing}
-                  disabled={d.voice === 'none'}
-                  onChange={d.togglePreview}
-                />
-                <span>{t('room.effects.voicePreview')}</span>
-              </label>
+              {offered.voiceChanger && (
+                <>
+                  <h3 className="effects-heading">{t('room.effects.voice')}</h3>
+                  <p className="effects-engine" data-testid="voice-engine">
+                    {t('room.effects.voiceEngine')}
+                  </p>
+                  <div className="effects-voices" role="group" aria-label={t('room.effects.voice')}>
+                    {VOICE_MODES.map((mode) => (
+                      <button
+                        key={mode}
+                        type="button"
+                        data-testid={`voice-${mode}`}
+                        className={`effects-voice${d.voice === mode ? ' effects-voice--chosen' : ''}`}
+                        aria-pressed={d.voice === mode}
+                        onClick={() => d.chooseVoice(mode)}
+                      >
+                        {t(VOICE_LABELS[mode])}
+                      </button>
+                    ))}
+                  </div>
+                  <label className="effects-switch">
+                    <input
+                      type="checkbox"
+                      role="switch"
+                      data-testid="voice-preview"
+                      checked={d.previewing}
+                      disabled={d.voice === 'none'}
+                      onChange={d.togglePreview}
+                    />
+                    <span>{t('room.effects.voicePreview')}</span>
+                  </label>
+                </>
+              )}
             </>
           )}
         </div>

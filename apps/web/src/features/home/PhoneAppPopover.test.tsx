@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import qrcode from 'qrcode-generator';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import '../../app/i18n';
+import { serverConfigReply } from '../../test/server-config';
 import { toolApi } from '../../api/tool-api';
 import { PhoneAppPopover } from './PhoneAppPopover';
 
@@ -14,12 +15,7 @@ afterEach(() => {
 const APP_URL = 'https://apps.example.com/meet?from=web';
 
 function setup(mobileAppUrl: string | null) {
-  vi.spyOn(toolApi, 'serverConfig').mockResolvedValue({
-    webServer: 'http://x',
-    mediaServer: 'http://x',
-    longLink: 'ws://x/message',
-    mobileAppUrl,
-  });
+  vi.spyOn(toolApi, 'serverConfig').mockResolvedValue(serverConfigReply({ mobileAppUrl }));
   render(
     <QueryClientProvider client={new QueryClient()}>
       <header>

@@ -15,6 +15,7 @@ import { loadBackgroundSetting } from '../effects/background-setting';
 import { loadBeautySetting } from '../effects/beauty-setting';
 import { loadVoiceSetting } from '../effects/voice-setting';
 import { loadAvatarSetting } from '../effects/avatar-setting';
+import { useOfferedOnly } from '../effects/useEffectsOffered';
 import { useRoomClient, useRoomDispatch, useRoomState } from './RoomContext';
 import { saveSettings } from './settings-storage';
 
@@ -70,6 +71,7 @@ export function PreJoin({
 }) {
   const { t } = useTranslation();
   const client = useRoomClient();
+  useOfferedOnly(client);
   const dispatch = useRoomDispatch();
   const settings = useRoomState((s) => s.settings);
   const devices = useRoomState((s) => s.devices);

@@ -25,6 +25,7 @@ import { FileShareButton } from '../file-share/FileShareButton';
 // Background effects (issue 15).
 import { EffectsButton } from '../effects/EffectsButton';
 import { VoiceMenu } from '../effects/VoiceMenu';
+import { useEffectsOffered } from '../effects/useEffectsOffered';
 import { KeyboardShortcuts } from './KeyboardShortcuts';
 import { LeaveButton } from './LeaveButton';
 import { ReactionBar } from './ReactionBar';
@@ -142,6 +143,7 @@ function DeviceToggle({
 export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras?: ReactNode }) {
   const { t } = useTranslation();
   const c = useRoomControls();
+  const effectsOffered = useEffectsOffered();
   const viewMenu = usePopover();
 
   return (
@@ -179,7 +181,7 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
                   close();
                 }}
               />
-              <VoiceMenu onChosen={close} />
+              {effectsOffered.voiceChanger && <VoiceMenu onChosen={close} />}
             </>
           )}
         </DeviceToggle>

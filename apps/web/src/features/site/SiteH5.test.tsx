@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import '../../app/i18n';
+import { serverConfigReply } from '../../test/server-config';
 import { toolApi } from '../../api/tool-api';
 import { SiteH5 } from './SiteH5';
 
@@ -12,12 +13,7 @@ afterEach(() => {
 });
 
 function setup(search: string, mobileAppUrl: string | null) {
-  vi.spyOn(toolApi, 'serverConfig').mockResolvedValue({
-    webServer: 'http://x',
-    mediaServer: 'http://x',
-    longLink: 'ws://x/message',
-    mobileAppUrl,
-  });
+  vi.spyOn(toolApi, 'serverConfig').mockResolvedValue(serverConfigReply({ mobileAppUrl }));
   const writeText = vi.fn().mockResolvedValue(undefined);
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
   render(
