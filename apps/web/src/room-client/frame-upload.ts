@@ -7,7 +7,7 @@
  * texture (one conversion pass) for the renderers that want one. Other sources (a <video>, a
  * canvas, RGB frames) go through texImage2D.
  */
-import { FULLSCREEN_VERTEX } from './gl-kit';
+import { compileProgram, linearTexture } from './gl-kit';
 
 /**
  * GLSL: the loaded frame, at `st` (0..1, top row first). `encodeByte` turns RGB into a byte of
@@ -81,16 +81,6 @@ export const BT601_LIMITED: VideoColorSpaceInit = {
 
 const LAYOUTS = { I420: 0, NV12: 1, RGB: 2 } as const;
 
-function linearTexture(gl: WebGL2RenderingContext): WebGLTexture {
-  const texture = gl.createTexture();
-  gl.bindTexture(gl.TEXTURE_2D, texture);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
-  return texture;
-}
-
 export class FrameUpload {
   /** Whatever texImage2D is given: redefined by each upload. */
   private readonly image: WebGLTexture;
@@ -116,21 +106,7 @@ export class FrameUpload {
     gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, this.converted, 0);
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
     this.planes = [linearTexture(gl), linearTexture(gl), linearTexture(gl)];
-    this.program = gl.createProgram();
-    for (const [type, source] of [
-      [gl.VERTEX_SHADER, FULLSCREEN_VERTEX],
-      [gl.FRAGMENT_SHADER, CONVERT],
-    ] as const) {
-      const shader = gl.createShader(type)!;
-      gl.shaderSource(shader, source);
-      gl.compileShader(shader);
-      if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS))
-        throw new Error(`frame upload shader: ${gl.getShaderInfoLog(shader)}`);
-      gl.attachShader(this.program, shader);
-    }
-    gl.linkProgram(this.program);
-    if (!gl.getProgramParameter(this.program, gl.LINK_STATUS))
-      throw new Error(`frame upload program: ${gl.getProgramInfoLog(this.program)}`);
+    this.program = compileProgram(gl, CONVERT, 'frame upload');
   }
 
   /** The colour space of the bytes SOURCE_GLSL's `sourceByte` reads from the loaded frame. */

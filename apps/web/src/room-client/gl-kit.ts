@@ -13,6 +13,42 @@ void main() {
   gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
 }`;
 
+/** A texture with bilinear filtering and clamped edges, left bound; storage set by the caller. */
+export function linearTexture(gl: WebGL2RenderingContext): WebGLTexture {
+  const texture = gl.createTexture();
+  gl.bindTexture(gl.TEXTURE_2D, texture);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+  return texture;
+}
+
+/** Compiles and links `fragment` over the full-screen triangle; errors begin with `name`. */
+export function compileProgram(
+  gl: WebGL2RenderingContext,
+  fragment: string,
+  name: string,
+): WebGLProgram {
+  const program = gl.createProgram();
+  for (const [type, source] of [
+    [gl.VERTEX_SHADER, FULLSCREEN_VERTEX],
+    [gl.FRAGMENT_SHADER, fragment],
+  ] as const) {
+    const shader = gl.createShader(type);
+    if (!shader) throw new Error(`${name}: no shader`);
+    gl.shaderSource(shader, source);
+    gl.compileShader(shader);
+    if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS))
+      throw new Error(`${name}: shader did not compile: ${gl.getShaderInfoLog(shader)}`);
+    gl.attachShader(program, shader);
+  }
+  gl.linkProgram(program);
+  if (!gl.getProgramParameter(program, gl.LINK_STATUS))
+    throw new Error(`${name}: program did not link: ${gl.getProgramInfoLog(program)}`);
+  return program;
+}
+
 export interface Target {
   texture: WebGLTexture;
   framebuffer: WebGLFramebuffer;
@@ -52,25 +88,8 @@ export class GlKit {
     if (this.gl.isContextLost()) throw new Error(`${this.name}: WebGL context lost`);
   }
 
-  program(fragment: string, vertex = FULLSCREEN_VERTEX): WebGLProgram {
-    const { gl, name } = this;
-    const program = gl.createProgram();
-    for (const [type, source] of [
-      [gl.VERTEX_SHADER, vertex],
-      [gl.FRAGMENT_SHADER, fragment],
-    ] as const) {
-      const shader = gl.createShader(type);
-      if (!shader) throw new Error(`${name}: no shader`);
-      gl.shaderSource(shader, source);
-      gl.compileShader(shader);
-      if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS))
-        throw new Error(`${name}: shader did not compile: ${gl.getShaderInfoLog(shader)}`);
-      gl.attachShader(program, shader);
-    }
-    gl.linkProgram(program);
-    if (!gl.getProgramParameter(program, gl.LINK_STATUS))
-      throw new Error(`${name}: program did not link: ${gl.getProgramInfoLog(program)}`);
-    return program;
+  program(fragment: string): WebGLProgram {
+    return compileProgram(this.gl, fragment, this.name);
   }
 
   uniform(program: WebGLProgram, name: string): WebGLUniformLocation | null {
@@ -90,14 +109,7 @@ export class GlKit {
 
   /** A texture with bilinear filtering and clamped edges, left bound; storage set by the caller. */
   texture(): WebGLTexture {
-    const { gl } = this;
-    const texture = gl.createTexture();
-    gl.bindTexture(gl.TEXTURE_2D, texture);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
-    return texture;
+    return linearTexture(this.gl);
   }
 
   target(width: number, height: number, format: number = this.gl.RGBA8): Target {

@@ -7,7 +7,7 @@
  * sends the colours the camera would, for about the cost of the canvas copy it replaces.
  */
 import { BT601_LIMITED } from './frame-upload';
-import { FULLSCREEN_VERTEX } from './gl-kit';
+import { compileProgram } from './gl-kit';
 
 /**
  * What a pass computes: `vec4 fourBytes(int kind, vec2 first, vec2 step)`, four consecutive
@@ -90,21 +90,7 @@ export class I420Pass {
     if (gl.checkFramebufferStatus(gl.FRAMEBUFFER) !== gl.FRAMEBUFFER_COMPLETE)
       throw new Error('I420 target incomplete');
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-    this.program = gl.createProgram();
-    for (const [type, source] of [
-      [gl.VERTEX_SHADER, FULLSCREEN_VERTEX],
-      [gl.FRAGMENT_SHADER, planes(bytes)],
-    ] as const) {
-      const shader = gl.createShader(type)!;
-      gl.shaderSource(shader, source);
-      gl.compileShader(shader);
-      if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS))
-        throw new Error(`I420 shader: ${gl.getShaderInfoLog(shader)}`);
-      gl.attachShader(this.program, shader);
-    }
-    gl.linkProgram(this.program);
-    if (!gl.getProgramParameter(this.program, gl.LINK_STATUS))
-      throw new Error(`I420 program: ${gl.getProgramInfoLog(this.program)}`);
+    this.program = compileProgram(gl, planes(bytes), 'I420');
   }
 
   static fits(width: number, height: number): boolean {

@@ -1,6 +1,6 @@
 /**
  * One choice of the effects dialog (a background, a character): a button that shows it, named by
- * `label`, pressed while it is the one in use.
+ * `label`, pressed while it is the one in use. And the dialog's on/off switches.
  */
 import type { ReactNode } from 'react';
 
@@ -31,5 +31,34 @@ export function Choice({
     >
       {children}
     </button>
+  );
+}
+
+/** A labelled on/off switch (a checkbox with the switch role). */
+export function EffectSwitch({
+  testId,
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  testId: string;
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="effects-switch">
+      <input
+        type="checkbox"
+        role="switch"
+        data-testid={testId}
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>{label}</span>
+    </label>
   );
 }

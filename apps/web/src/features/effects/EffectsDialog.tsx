@@ -20,7 +20,7 @@ import { Dialog } from '../../ui/Dialog';
 import { TrackVideo, useTrack } from '../room/media';
 import { useRoomState } from '../room/RoomContext';
 import { isSelected } from './background-setting';
-import { Choice } from './EffectChoice';
+import { Choice, EffectSwitch } from './EffectChoice';
 import { BeautyPanel } from './BeautyPanel';
 import { useBeauty } from './useBeauty';
 import { AvatarPanel } from './AvatarPanel';
@@ -229,16 +229,12 @@ export function EffectsDialog({ onClose }: { onClose: () => void }) {
           {tab === 'sound' && (
             <>
               <h3 className="effects-heading">{t('room.effects.microphone')}</h3>
-              <label className="effects-switch">
-                <input
-                  type="checkbox"
-                  role="switch"
-                  data-testid="noise-suppression"
-                  checked={d.noiseSuppression}
-                  onChange={(e) => d.setNoiseSuppression(e.target.checked)}
-                />
-                <span>{t('room.effects.noiseSuppression')}</span>
-              </label>
+              <EffectSwitch
+                testId="noise-suppression"
+                label={t('room.effects.noiseSuppression')}
+                checked={d.noiseSuppression}
+                onChange={d.setNoiseSuppression}
+              />
               <p className="effects-engine">{t('room.effects.noiseEngine')}</p>
               {offered.voiceChanger && (
                 <>
@@ -260,17 +256,13 @@ export function EffectsDialog({ onClose }: { onClose: () => void }) {
                       </button>
                     ))}
                   </div>
-                  <label className="effects-switch">
-                    <input
-                      type="checkbox"
-                      role="switch"
-                      data-testid="voice-preview"
-                      checked={d.previewing}
-                      disabled={d.voice === 'none'}
-                      onChange={d.togglePreview}
-                    />
-                    <span>{t('room.effects.voicePreview')}</span>
-                  </label>
+                  <EffectSwitch
+                    testId="voice-preview"
+                    label={t('room.effects.voicePreview')}
+                    checked={d.previewing}
+                    disabled={d.voice === 'none'}
+                    onChange={d.togglePreview}
+                  />
                 </>
               )}
             </>
