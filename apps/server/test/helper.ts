@@ -2,7 +2,6 @@
  * Starts the real app on a real database for one test file: in-memory PGlite by default, or a
  * fresh PostgreSQL database when TEST_DB=postgres (created here, dropped on close).
  */
-import { openAsBlob } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -66,9 +65,7 @@ export async function openTestDatabase(): Promise<{
   drop: () => Promise<void>;
 }> {
   if (dbKind === 'pglite') {
-    const template = inject('pgliteTemplate');
-    const from = template ? await openAsBlob(template) : undefined;
-    const database = await openDatabase({ kind: 'pglite', from });
+    const database = await openDatabase({ kind: 'pglite' });
     return { database, drop: async () => undefined };
   }
   const { url, drop } = await createPostgresDatabase();

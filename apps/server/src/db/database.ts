@@ -29,13 +29,7 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseOptions =
-  | {
-      kind: 'pglite';
-      dataDir?: string;
-      /** A data directory dumped by PGlite to start from (the tests' migrated template). */
-      from?: Blob;
-    }
-  | { kind: 'postgres'; url: string };
+  { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string };
 
 /**
  * Postgres's default 128 MB of shared buffers all end up touched in PGlite's WASM memory, which
@@ -91,7 +85,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = new PGlite(options.dataDir, {
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
-    loadDataDir: options.from,
   });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
