@@ -13,7 +13,6 @@ import type { JobQueueSettings } from '../src/jobs/pg-boss-queue.js';
 import { loadConfig, type Config } from '../src/config/config.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { ManualClock } from '../src/lib/clock.js';
-
 import { POSTGRES_ADMIN_URL, dbKind } from './template-settings.js';
 
 export { POSTGRES_ADMIN_URL, dbKind };

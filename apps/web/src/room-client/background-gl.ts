@@ -171,7 +171,7 @@ export class BackgroundRenderer {
     if (backdrop.kind === 'blur') {
       const [across, down] = this.blurred;
       gl.useProgram(this.across);
-      this.upload.bind(this.across, 0);
+      this.upload.bind(this.across, 0, this.uniform);
       gl.uniform2f(kit.uniform(this.across, 'stride'), 1 / across.width, 0);
       kit.draw(across);
       gl.useProgram(this.down);
@@ -210,10 +210,13 @@ export class BackgroundRenderer {
     this.kit.close();
   }
 
+  private readonly uniform = (program: WebGLProgram, name: string) =>
+    this.kit.uniform(program, name);
+
   /** The frame, mask and backdrop, for COMPOSE or BYTES (in use). */
   private bindInputs(program: WebGLProgram): void {
     const { kit } = this;
-    this.upload.bind(program, 0);
+    this.upload.bind(program, 0, this.uniform);
     kit.sampler(program, 'mask', 4, this.maskTexture);
     kit.sampler(program, 'backdrop', 5, this.backdrop!.texture);
     kit.gl.uniform4f(kit.uniform(program, 'cover'), ...this.backdrop!.cover);

@@ -135,22 +135,25 @@ export class FrameUpload {
 
   /**
    * Binds the loaded frame to SOURCE_GLSL's uniforms of `program` (in use), on texture units
-   * from `unit` (four of them).
+   * from `unit` (four of them). `uniform` finds a uniform (a renderer's cached lookup).
    */
-  bind(program: WebGLProgram, unit: number): void {
+  bind(
+    program: WebGLProgram,
+    unit: number,
+    uniform: (program: WebGLProgram, name: string) => WebGLUniformLocation | null,
+  ): void {
     const { gl } = this;
-    const uniform = (name: string) => gl.getUniformLocation(program, name);
     const textures = [...this.planes, this.image];
     ['luma', 'chromaU', 'chromaV', 'rgbImage'].forEach((name, i) => {
       gl.activeTexture(gl.TEXTURE0 + unit + i);
       gl.bindTexture(gl.TEXTURE_2D, textures[i]!);
-      gl.uniform1i(uniform(name), unit + i);
+      gl.uniform1i(uniform(program, name), unit + i);
     });
     const bt709 = this.space.matrix === 'bt709';
-    gl.uniform1i(uniform('sourceLayout'), LAYOUTS[this.layout]);
-    gl.uniform1i(uniform('fullRange'), this.space.fullRange ? 1 : 0);
-    gl.uniform1f(uniform('kr'), bt709 ? 0.2126 : 0.299);
-    gl.uniform1f(uniform('kb'), bt709 ? 0.0722 : 0.114);
+    gl.uniform1i(uniform(program, 'sourceLayout'), LAYOUTS[this.layout]);
+    gl.uniform1i(uniform(program, 'fullRange'), this.space.fullRange ? 1 : 0);
+    gl.uniform1f(uniform(program, 'kr'), bt709 ? 0.2126 : 0.299);
+    gl.uniform1f(uniform(program, 'kb'), bt709 ? 0.0722 : 0.114);
   }
 
   /** Loads `source` and answers a texture holding it as RGB, valid until the next upload. */
@@ -159,7 +162,7 @@ export class FrameUpload {
     if (this.layout === 'RGB') return this.image;
     const { gl, width, height } = this;
     gl.useProgram(this.program);
-    this.bind(this.program, 0);
+    this.bind(this.program, 0, (program, name) => gl.getUniformLocation(program, name));
     gl.uniform2f(gl.getUniformLocation(this.program, 'size'), width, height);
     gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebuffer);
     gl.viewport(0, 0, width, height);
