@@ -1,4 +1,8 @@
-/** What route handlers reach through `app.services`: repositories, mail, files, clock and config. */
+/**
+ * What route handlers reach through `app.services`: repositories, mail, files, clock and config.
+ * Each part is built by one plugin of `composition/`, which names the plugins it reads from.
+ */
+import type { FastifyInstance } from 'fastify';
 import type { ConferenceService } from './conferences/conference-service.js';
 import type { HostControl } from './conferences/host-control.js';
 import type { WaitingRoomService } from './conferences/waiting-room-service.js';
@@ -113,4 +117,12 @@ declare module 'fastify' {
     token: string | null;
     language: Language | null;
   }
+}
+
+/** Adds a plugin's part to `app.services`. */
+export function provide<K extends keyof Services>(
+  app: FastifyInstance,
+  part: Pick<Services, K>,
+): void {
+  Object.assign(app.services, part);
 }

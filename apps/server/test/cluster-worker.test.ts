@@ -10,12 +10,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { messages, recordings } from '../src/db/schema/index.js';
+import { conferenceMembers, conferences, messages, recordings } from '../src/db/schema/index.js';
 import { freePort } from '../src/janus/janus-process.js';
 import { COMPOSE_JOB } from '../src/recording/recording-control.js';
 import { build, createPostgresDatabase, type TestApp } from './helper.js';
 import { makeRecording } from './records-fixture.js';
-import { registered } from './room-members.js';
+import { createMeeting, registered } from './room-members.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -141,3 +141,28 @@ test('a worker killed mid-job: another worker takes the job up and it finishes o
   expect(rows[0]).toMatchObject({ state: 'completed' });
   expect(Number((rows[0] as { retry_count: number }).retry_count)).toBeGreaterThanOrEqual(1);
 }, 180_000);
+
+test('a worker starting leaves the members connected to the other nodes as they are', async () => {
+  api.clock.set(Date.now());
+  const meeting = await createMeeting(api);
+  const [conference] = await api.database.db
+    .select()
+    .from(conferences)
+    .where(eq(conferences.conferenceId, meeting.id));
+  // Joined on a media node, its room socket connected there: no deadline to come back by.
+  await api.database.db.insert(conferenceMembers).values({
+    conferenceId: conference!.id,
+    userId: meeting.hostId,
+    deviceId: 'dev',
+    userConferenceName: 'Host',
+    state: 'joined',
+    joinedAt: new Date(),
+    roomConnected: true,
+  });
+  await startWorker();
+  const [member] = await api.database.db
+    .select()
+    .from(conferenceMembers)
+    .where(eq(conferenceMembers.userId, meeting.hostId));
+  expect(member).toMatchObject({ state: 'joined', roomConnected: true, seatDeadline: null });
+}, 60_000);

@@ -1,6 +1,7 @@
 /**
- * Builds Magic Cam's services over one database: what app.ts puts into `app.services.magic`
- * for the `/api/magic` routes and the `/magic` socket, and the publish job's worker.
+ * Builds Magic Cam's services over one database: what composition/magic.ts puts into
+ * `app.services.magic` for the `/api/magic` routes and the `/magic` socket, and the publish job's
+ * worker.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { MagicConfig } from '../config/config.js';

@@ -1,6 +1,7 @@
 /**
- * Builds the records API's services and the message center over one database: what app.ts
- * puts into `app.services` for the records, `/sm`, `/asr` and `/message` routes.
+ * Builds the records API's services and the message center over one database: what
+ * composition/records.ts puts into `app.services` for the records, `/sm`, `/asr` and `/message`
+ * routes.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
@@ -81,7 +82,10 @@ export function createRecordsModule(deps: {
 }
 
 /** Works the records' jobs on this node (the queue decides whether this node works jobs). */
-export async function workRecordsJobs(jobs: JobQueue, module: RecordsModule): Promise<void> {
+export async function workRecordsJobs(
+  jobs: JobQueue,
+  module: Pick<RecordsModule, 'summaries'>,
+): Promise<void> {
   await jobs.work<SummaryJobData>(SUMMARY_JOB, (data, context) =>
     module.summaries.run(data, context),
   );

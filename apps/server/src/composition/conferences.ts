@@ -1,0 +1,67 @@
+/**
+ * Meetings: their rows and members, host controls, the waiting room, polls, lookups' guard and
+ * calendars, and the timer that frees seats whose device never came (back).
+ */
+import fp from 'fastify-plugin';
+import { CalendarService } from '../calendars/calendar-service.js';
+import { ConferenceService } from '../conferences/conference-service.js';
+import { HostControl } from '../conferences/host-control.js';
+import { LookupGuard } from '../conferences/lookup-guard.js';
+import { WaitingRoomService } from '../conferences/waiting-room-service.js';
+import { PollService } from '../polls/poll-service.js';
+import { ConferencesRepository } from '../repositories/conferences-repository.js';
+import { MemberControlsRepository } from '../repositories/member-controls-repository.js';
+import { PollsRepository } from '../repositories/polls-repository.js';
+import { RoomActivityRepository } from '../repositories/room-activity-repository.js';
+import { provide } from '../services.js';
+
+const SEAT_SWEEP_MS = 5000;
+
+export interface ConferencesOptions {
+  /**
+   * How often seats whose device never connected (or did not come back) are freed; 0 turns the
+   * timer off (tests call ConferenceService.sweepSeats themselves, with a clock they move).
+   */
+  seatSweepMs?: number;
+}
+
+export default fp<ConferencesOptions>(
+  async (app, options) => {
+    const { database, clock } = app.services;
+    const conferences = new ConferencesRepository(database.db, clock);
+    const activity = new RoomActivityRepository(database.db, clock);
+    const conferenceService = new ConferenceService(database, conferences, activity, clock);
+    const hostControl = new HostControl(
+      conferences,
+      conferenceService,
+      new MemberControlsRepository(database.db),
+    );
+    provide(app, {
+      conferences,
+      activity,
+      conferenceService,
+      hostControl,
+      waitingRoom: new WaitingRoomService(conferenceService, hostControl, conferences, activity),
+      lookupGuard: new LookupGuard(clock),
+      calendars: new CalendarService(database.db, clock),
+      pollService: new PollService(
+        database,
+        new PollsRepository(database.db, clock),
+        conferences,
+        clock,
+      ),
+    });
+    const sweepMs = options.seatSweepMs ?? SEAT_SWEEP_MS;
+    if (sweepMs > 0) {
+      const sweep = setInterval(() => {
+        conferenceService.sweepSeats().catch((error: unknown) => {
+          app.log.error({ err: error }, 'seat sweep failed');
+        });
+      }, sweepMs).unref();
+      app.addHook('onClose', async () => {
+        clearInterval(sweep);
+      });
+    }
+  },
+  { name: 'conferences', dependencies: ['core'] },
+);

@@ -1,0 +1,29 @@
+/** The background job queue (pg-boss over the app's database). */
+import fp from 'fastify-plugin';
+import { DEFAULT_JOB_SETTINGS, PgBossQueue, type JobQueueSettings } from '../jobs/pg-boss-queue.js';
+import { provide } from '../services.js';
+
+export interface JobsOptions {
+  /** The queue's timings (tests shorten retries and lapses). */
+  settings?: Partial<JobQueueSettings>;
+}
+
+export default fp<JobsOptions>(
+  async (app, options) => {
+    const { config, database } = app.services;
+    const jobs = new PgBossQueue(
+      database,
+      {
+        ...DEFAULT_JOB_SETTINGS,
+        work: config.jobsWork,
+        pollMs: config.jobPollMs,
+        ...config.jobTiming,
+        ...options.settings,
+      },
+      app.log,
+    );
+    app.addHook('onClose', () => jobs.stop());
+    provide(app, { jobs });
+  },
+  { name: 'jobs', dependencies: ['core'] },
+);

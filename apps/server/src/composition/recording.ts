@@ -1,0 +1,46 @@
+/**
+ * Cloud recording: starting and stopping a meeting's recording, and this node's recorder of its
+ * rooms. A recording left running by a meeting that ended while the server was down is stopped
+ * and queued for composition here, at start-up.
+ */
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import type { RecordingRelay } from '../cluster/cluster-setup.js';
+import { CaptureRepository } from '../recording/capture-repository.js';
+import { RecordingControl } from '../recording/recording-control.js';
+import { RoomRecorder } from '../recording/room-recorder.js';
+import { provide } from '../services.js';
+
+export interface RecordingOptions {
+  /** With several nodes, recording commands go to whichever node holds the meeting's room. */
+  relay: RecordingRelay;
+}
+
+export default fp<RecordingOptions>(
+  async (app, options) => {
+    const { config, database, clock, conferences, conferenceService, hostControl, jobs, rooms } =
+      app.services;
+    const capture = new CaptureRepository(database.db);
+    if (rooms) {
+      rooms.recorder = new RoomRecorder(
+        capture,
+        path.join(config.dataDir, 'recordings', 'raw'),
+        clock,
+        app.log,
+      );
+    }
+    const recordingControl = new RecordingControl({
+      capture,
+      conferences,
+      service: conferenceService,
+      hostControl,
+      clock,
+      jobs: () => jobs,
+      media: () => (config.cluster ? options.relay : rooms?.recorder),
+      log: app.log,
+    });
+    provide(app, { recordingControl });
+    await recordingControl.recover();
+  },
+  { name: 'recording', dependencies: ['media', 'jobs'] },
+);
