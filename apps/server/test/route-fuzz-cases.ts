@@ -2,6 +2,7 @@
  * The machinery of route-fuzz.test.ts: every route of the running app (from its route tree and
  * its OpenAPI document), a valid sample body per route derived from the route's JSON schema,
  * the malformed inputs derived from that sample, and the checks every reply must pass.
+ * socket-fuzz.test.ts sends the same bad values (`badValuesFor`) to the socket.io namespaces.
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { errorMessages } from '@meet/shared';
