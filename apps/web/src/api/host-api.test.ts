@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { hostApi, waitingEntries } from './host-api';
+import { hostApi } from './host-api';
 
 describe('host calls', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -35,23 +35,4 @@ describe('host calls', () => {
       scope: 'all',
     });
   });
-
-  test('the waiting-room calls send their lists and flags as the server reads them', async () => {
-    await hostApi.denyJoin('uri-1', [5, 6], true);
-    await hostApi.updateWaitingRoomStatus('uri-1', false);
-    expect(body(0)).toMatchObject({ conferenceUri: 'uri-1', userIdList: '5,6', addToBlackList: 1 });
-    expect(body(1)).toMatchObject({ conferenceUri: 'uri-1', status: 0 });
-  });
-});
-
-test('the waiting list comes bare or wrapped, without admitted entries', () => {
-  const entry = (userId: number, status: number) => ({
-    userId,
-    status,
-    userAvatar: '',
-    userConferenceName: 'x',
-  });
-  expect(waitingEntries([entry(1, 2), entry(2, 1)]).map((e) => e.userId)).toEqual([1]);
-  expect(waitingEntries({ list: [entry(3, 3)] }).map((e) => e.userId)).toEqual([3]);
-  expect(waitingEntries(null)).toEqual([]);
 });

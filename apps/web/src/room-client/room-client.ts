@@ -4,7 +4,7 @@
  * that carries everyone's audio and only the video the UI shows, at the layer it needs. This
  * file joins, rejoins after a reconnect, republishes after a media server restart and
  * dispatches the server's notifications; the parts it drives live beside it (camera-media,
- * screen-share, subscription-sync, collaboration, interpret-player).
+ * screen-share, subscription-sync, chat, collaboration, interpret-player).
  */
 import {
   ResultCode,
@@ -21,13 +21,14 @@ import {
   type RoomResponses,
 } from '@meet/shared';
 import { CameraMedia } from './camera-media';
+import { Chat } from './chat';
 import { Collaboration } from './collaboration';
 import { Emitter } from './emitter';
 import { hostCommandEffect } from './host-media';
 import { peerConnectionConfig } from './ice-config';
 import { InterpretPlayer } from './interpret-player';
 import { ScreenShare } from './screen-share';
-import { RequestError, Signaling, type SignalingTarget } from './signaling';
+import { RequestError, Signaling, type RoomRequester, type SignalingTarget } from './signaling';
 import type { VoiceMode } from './voice-effects';
 import { LocalRecorder, type RecordingScene } from './local-recorder';
 import { MagicCam, type MagicCamDeps } from './magic-cam';
@@ -63,11 +64,12 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     signaling: () => this.signaling,
     rtc: () => this.rtc,
   });
-  private readonly collab = new Collaboration((request) =>
+  private readonly request: RoomRequester = (request) =>
     this.signaling
       ? this.signaling.request(request)
-      : Promise.reject(new RequestError(-1, 'not connected')),
-  );
+      : Promise.reject(new RequestError(-1, 'not connected'));
+  private readonly chat = new Chat(this.request);
+  private readonly collab = new Collaboration(this.request);
   private readonly interpreted = new InterpretPlayer();
   private signaling: Signaling | undefined;
   private recorder: LocalRecorder | undefined;
@@ -98,7 +100,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     this.subscriptions.on('tracks', (entries) => {
       if (this.tracks.setRemote(entries)) this.emit('tracksChanged');
     });
-    this.collab.on('chat', (messages, live) => this.emit('chat', messages, live));
+    this.chat.on('chat', (messages, live) => this.emit('chat', messages, live));
     this.collab.on('properties', (properties) => this.emit('properties', properties));
     this.collab.on('waitingList', (entries) => this.emit('waitingList', entries));
     this.collab.on('reaction', (peerId, emoji) => this.emit('reaction', peerId, emoji));
@@ -176,7 +178,8 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
       this.subscriptions.handleJoined();
       this.emit('me', joined.me);
       this.emit('hostChanged', joined.hostId);
-      this.collab.handleJoined(joined, rejoin);
+      this.collab.handleJoined(joined);
+      this.chat.handleJoined(joined, rejoin);
       if (joined.captions) this.emit('captionState', joined.captions);
       if (joined.speech) this.emit('speechSettings', joined.speech);
       if (joined.breakout) this.emit('breakout', joined.breakout);
@@ -255,6 +258,8 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
         this.shutdown();
         return;
       case 'messageReceived':
+        this.chat.handleNotification(n);
+        return;
       case 'waitingList':
       case 'reaction':
         this.collab.handleNotification(n);
@@ -432,7 +437,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   }
 
   sendMessage(content: string): Promise<ChatMessage> {
-    return this.collab.sendMessage(content);
+    return this.chat.sendMessage(content);
   }
 
   sendReaction(emoji: ReactionEmoji): Promise<void> {
@@ -507,6 +512,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     this.shutdown();
     this.magic?.close();
     this.camera.close();
+    this.chat.close();
     this.collab.close();
     this.interpreted.close();
     this.tracks.stopLocal();

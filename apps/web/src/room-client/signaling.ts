@@ -41,6 +41,11 @@ export class RequestError extends Error {
   }
 }
 
+/** How the room client's parts ask the server: one request, its typed answer or a RequestError. */
+export type RoomRequester = <T extends RoomRequest>(
+  request: T,
+) => Promise<RoomResponses[T['type']]>;
+
 export interface SignalingEvents {
   notification: [message: RoomNotification];
   connected: [reconnect: boolean];

@@ -1,25 +1,29 @@
 /**
  * The chat tab: messages oldest first (mine on the right), each with its sender, time and text
  * rendered as plain text with its line breaks, and the composer under them. `useChat` holds the
- * behaviour. Test hooks: `chat-message` (`data-sender-id` = the sender's user id),
- * `textarea[name=chatMessage]`, `chat-send`.
+ * behaviour; the room feeds both (RoomPanel), so the chat imports nothing of the room. Test
+ * hooks: `chat-message` (`data-sender-id` = the sender's user id), `textarea[name=chatMessage]`,
+ * `chat-send`.
  */
 import { useId } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import { lengthLimit } from '../../ui/length-limit';
+import { SendIcon } from './chat-icons';
 import { formatChatTime } from './chat-log';
-import { SendIcon } from './room-icons';
-import { useRoomState } from './RoomContext';
-import { useChat } from './useChat';
+import { useChat, type ChatFeed } from './useChat';
+import './chat.css';
 
-export function ChatTab() {
+export interface ChatTabProps extends ChatFeed {
+  /** In a breakout room the chat is that room's. */
+  inBreakout: boolean;
+}
+
+export function ChatTab({ inBreakout, ...feed }: ChatTabProps) {
   const { t } = useTranslation();
-  const c = useChat();
+  const c = useChat(feed);
   const errorId = useId();
   // The counter appears as the limit comes near, not for every short message.
   const { showCount } = lengthLimit(c.draft, c.max);
-  // In a breakout room the chat is that room's.
-  const inBreakout = useRoomState((s) => s.breakout.myRoom > 0);
 
   return (
     <div className="room-chat">

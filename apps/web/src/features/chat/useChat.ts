@@ -1,7 +1,7 @@
 /**
  * The chat tab's state and actions: the messages, the composer (Enter sends, Shift+Enter makes
- * a new line, the length rule), sending through the room client with the server's refusal
- * shown, and keeping the newest message in view.
+ * a new line, the length rule), sending with the server's refusal shown, and keeping the newest
+ * message in view.
  */
 import {
   useCallback,
@@ -12,20 +12,27 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useTranslation } from '../../app/useTranslation';
-import { CHAT_MAX_LENGTH } from '@meet/shared';
+import { CHAT_MAX_LENGTH, type ChatMessage } from '@meet/shared';
 import { RequestError } from '../../room-client/signaling';
 import { chatLength, chatProblem } from './chat-log';
-import { useRoomClient, useRoomState } from './RoomContext';
+
+/** What the chat shows and how it sends, as the room gives it (RoomPanel). */
+export interface ChatFeed {
+  /** Oldest first, each id once (chat-log.ts mergeChat). */
+  messages: readonly ChatMessage[];
+  /** My user id as messages name their sender (`scode`); '' before the join answer. */
+  myId: string;
+  /** Sending waits for the room's connection. */
+  connected: boolean;
+  /** Resolves once the server stored the message; rejects with its refusal (RequestError). */
+  send(content: string): Promise<unknown>;
+}
 
 /** Within this distance of the bottom the list follows new messages; further up, the reader is reading. */
 const FOLLOW_PX = 80;
 
-export function useChat() {
+export function useChat({ messages, myId, connected, send: sendMessage }: ChatFeed) {
   const { t } = useTranslation();
-  const client = useRoomClient();
-  const messages = useRoomState((s) => s.chat);
-  const myId = useRoomState((s) => String(s.me?.userId ?? ''));
-  const connected = useRoomState((s) => s.connection === 'connected');
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
@@ -54,7 +61,7 @@ export function useChat() {
     // store before the request resolves.
     forceFollow.current = true;
     try {
-      await client.sendMessage(draft.trim());
+      await sendMessage(draft.trim());
       setDraft('');
     } catch (e) {
       forceFollow.current = false;
@@ -67,7 +74,7 @@ export function useChat() {
     } finally {
       setSending(false);
     }
-  }, [client, draft, sending, t]);
+  }, [sendMessage, draft, sending, t]);
 
   return {
     messages,

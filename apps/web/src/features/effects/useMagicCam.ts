@@ -20,7 +20,6 @@ import { ApiError } from '../../api/client';
 import { magicApi } from '../../api/magic-api';
 import { MagicRefusal, type MagicCam } from '../../room-client/magic-cam';
 import { toast } from '../../ui/toast-store';
-import { joinPayloadFor } from '../meetings/join-session';
 import { useTrack } from '../room/media';
 import { useRoomClient, useRoomMeeting, useRoomState } from '../room/RoomContext';
 import { NO_BACKGROUND, saveBackgroundSetting } from './background-setting';
@@ -72,16 +71,16 @@ let tabsShown = 0;
  */
 function useMeetingMagicCam(wanted: boolean): MagicCam | null {
   const client = useRoomClient();
-  const { conferenceId, conferenceUri } = useRoomMeeting();
+  const { conferenceUri, mediaServer } = useRoomMeeting();
   return useMemo(
     () =>
       wanted
         ? client.magicCam({
             getToken: () => magicApi.getToken(conferenceUri, { silent: true }),
-            serverUrl: joinPayloadFor(conferenceId)?.mediaServer,
+            serverUrl: mediaServer,
           })
         : null,
-    [wanted, client, conferenceId, conferenceUri],
+    [wanted, client, conferenceUri, mediaServer],
   );
 }
 

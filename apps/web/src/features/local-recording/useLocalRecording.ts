@@ -7,7 +7,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import type { LocalRecordingState } from '@meet/shared';
 import { toast } from '../../ui/toast-store';
-import { joinPayloadFor } from '../meetings/join-session';
 import { useRoomClient, useRoomMeeting, useRoomStore } from '../room/RoomContext';
 import { recordingScene } from './recording-scene';
 
@@ -37,7 +36,7 @@ export function useLocalRecording() {
         void client.startLocalRecording(
           {
             meetingId: meeting.conferenceId,
-            theme: joinPayloadFor(meeting.conferenceId)?.conferenceName ?? '',
+            theme: meeting.conferenceName ?? '',
           },
           () => recordingScene(store.getState()),
         );

@@ -1,15 +1,14 @@
 /**
  * The join outcomes that need more than a toast: the lock notice (a single OK, SPEC.md section 8),
- * the waiting-room screen shown until the host lets the user in, and the end screen when the
- * host turns them away or the meeting closes while they wait.
+ * the waiting-room screen shown until the host lets the user in (features/waiting-room), and the
+ * end screen when the host turns them away or the meeting closes while they wait.
  */
 import { useTranslation } from '../../app/useTranslation';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
 import { EndScreen } from './EndScreen';
-import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { Logo } from '../../ui/Logo';
+import { WaitingScreen } from '../waiting-room/WaitingScreen';
 import type { JoinMeeting } from './useJoinMeeting';
 import { formatConferenceId } from './join-session';
 import './meetings.css';
@@ -46,35 +45,11 @@ export function JoinOutcomes({ flow }: { flow: JoinMeeting }) {
         </ConfirmDialog>
       )}
       {flow.waitingFor && (
-        <div
-          className="waiting-room"
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby="wr-title"
-          data-testid="waiting-room"
-        >
-          <div className="waiting-room__card">
-            <Logo label={t('common.appName')} />
-            <span className="waiting-room__pulse" aria-hidden="true" />
-            <h1 id="wr-title" className="waiting-room__title">
-              {t(flow.admitted ? 'join.admittedTitle' : 'join.waitingTitle')}
-            </h1>
-            <p className="waiting-room__hint" aria-live="polite">
-              {t(flow.admitted ? 'join.admittedHint' : 'errors.waitingRoomJoin')}
-            </p>
-            <p className="waiting-room__id">
-              {t('meetings.meetingId', { id: formatConferenceId(flow.waitingFor) })}
-            </p>
-            <Button
-              variant="secondary"
-              onClick={flow.leaveWaiting}
-              disabled={flow.admitted}
-              data-testid="waiting-room-leave"
-            >
-              {t('join.leave')}
-            </Button>
-          </div>
-        </div>
+        <WaitingScreen
+          admitted={flow.admitted}
+          meetingId={formatConferenceId(flow.waitingFor)}
+          onLeave={flow.leaveWaiting}
+        />
       )}
     </>
   );

@@ -131,6 +131,7 @@ export function MeetingRoute() {
         onLeft={onLeft}
         autoJoin={autoJoin}
         onAutoJoined={clearAutoJoin}
+        meeting={joined}
         extras={
           <>
             <MeetingRoomInfo conferenceId={conferenceId} topic={joined.conferenceName} />

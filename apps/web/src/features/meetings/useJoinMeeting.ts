@@ -1,10 +1,10 @@
 /**
  * The join flow of SPEC.md section 8 shared by the Join page, the Invite page and Home: visitor
  * login first when nobody is signed in, one join at a time, every outcome code shown its own way
- * (3018: the waiting room, useWaitingRoom.ts, which joins again once the host admits — and then
- * the room is entered without the pre-join screen), and on success the payload kept for the
- * meeting page and /meeting/{id} replacing this entry. A refusal shows the server's own reason;
- * "does not exist" only when that is the reason.
+ * (3018: the waiting room, features/waiting-room/useWaitingRoom.ts, which joins again once the
+ * host admits — and then the room is entered without the pre-join screen), and on success the
+ * payload kept for the meeting page and /meeting/{id} replacing this entry. A refusal shows the
+ * server's own reason; "does not exist" only when that is the reason.
  */
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation';
@@ -23,8 +23,8 @@ import {
   normalizeConferenceId,
   saveJoinPayload,
 } from './join-session';
-import { useWaitingRoom } from './useWaitingRoom';
-import { conferenceUriOf } from './waiting-room';
+import { useWaitingRoom } from '../waiting-room/useWaitingRoom';
+import { conferenceUriOf } from '../waiting-room/waiting-room';
 
 export interface JoinRequest {
   conferenceId: string;
@@ -52,6 +52,7 @@ export function useJoinMeeting({ onMeetingOver }: JoinMeetingOptions = {}) {
   // Let in by the host: join again, straight into the room.
   const waiting = useWaitingRoom<JoinRequest>(
     (request) => void joinRef.current?.(request, { admitted: true }),
+    ensureDeviceId,
   );
   const { start: startWaiting, clear: clearWaiting } = waiting;
 

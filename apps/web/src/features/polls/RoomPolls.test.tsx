@@ -5,8 +5,6 @@ import type { PeerInfo, PollChange } from '@meet/shared';
 import '../../app/i18n';
 import { voteApi } from '../../api/vote-api';
 import type { RoomClientHandle } from '../../room-client/types';
-import { RoomProvider } from '../room/RoomContext';
-import { createRoomStore } from '../room/room-store';
 import { summary } from './poll-fixtures';
 import { MoreAppsButton } from './MoreAppsButton';
 import { RoomPolls } from './RoomPolls';
@@ -27,22 +25,20 @@ function setup(hostId: number) {
       return () => listeners.delete(listener);
     },
   } as unknown as RoomClientHandle;
-  const store = createRoomStore();
-  store.dispatch({ type: 'me', me });
-  store.dispatch({ type: 'host', hostId });
   render(
     <QueryClientProvider
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
-      <RoomProvider
+      <RoomPolls
         client={client}
-        store={store}
-        meeting={{ conferenceId: '123456789', conferenceUri: 'uri-1', endTime: null }}
+        conferenceUri="uri-1"
+        me={me}
+        hostId={hostId}
+        host={hostId === me.userId}
+        connection="disconnect"
       >
-        <RoomPolls>
-          <MoreAppsButton />
-        </RoomPolls>
-      </RoomProvider>
+        <MoreAppsButton />
+      </RoomPolls>
     </QueryClientProvider>,
   );
   return { emit: (id: number, c: PollChange) => act(() => listeners.forEach((l) => l(id, c))) };

@@ -1,7 +1,9 @@
 /**
  * Polls inside the meeting: keeps the meeting's poll list fresh from the room's `pollChanged`
  * events (and on host changes and reconnects), gives the toolbar the "unanswered" badge and a
- * way to open the dialog, and mounts the dialog (its code loaded on first open). `useRoomPolls` throws outside <RoomPolls>.
+ * way to open the dialog, and mounts the dialog (its code loaded on first open). The room feeds
+ * it (features/room/RoomScreen.tsx); polls import nothing of the room. `useRoomPolls` throws
+ * outside <RoomPolls>.
  */
 import {
   Suspense,
@@ -16,9 +18,8 @@ import {
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { hasUnansweredPoll, type PollChange } from '@meet/shared';
-import { useRoomClient, useRoomMeeting, useRoomState } from '../room/RoomContext';
-import { amHost } from '../room/roles';
+import { hasUnansweredPoll, type PeerInfo, type PollChange } from '@meet/shared';
+import type { ConnectionState, RoomClientHandle } from '../../room-client/types';
 import { pollsKey, usePollList } from './poll-queries';
 import type { PollsPlace } from './usePollsDialog';
 
@@ -41,15 +42,31 @@ export function useRoomPolls(): RoomPollsValue {
   return value;
 }
 
-export function RoomPolls({ children }: { children: ReactNode }) {
-  const client = useRoomClient();
-  const { conferenceUri } = useRoomMeeting();
-  const me = useRoomState((s) => s.me);
-  const hostId = useRoomState((s) => s.hostId);
-  const connection = useRoomState((s) => s.connection);
+/** What polls need of the room they are in. */
+export interface RoomPollsProps {
+  /** For its `pollChanged` events. */
+  client: Pick<RoomClientHandle, 'on'>;
+  conferenceUri: string;
+  /** Me in the meeting; null until the join's answer. */
+  me: PeerInfo | null;
+  hostId: number;
+  /** I am the host: I may create polls. */
+  host: boolean;
+  connection: ConnectionState;
+  children: ReactNode;
+}
+
+export function RoomPolls({
+  client,
+  conferenceUri,
+  me,
+  hostId,
+  host,
+  connection,
+  children,
+}: RoomPollsProps) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const host = amHost({ me, hostId });
   // The server lists the polls of members only: wait for the join's answer.
   const list = usePollList(conferenceUri, me !== null);
 

@@ -17,6 +17,10 @@ export interface RoomMeeting {
   conferenceUri: string;
   /** The planned end (ms), or null for a meeting without one. */
   endTime: number | null;
+  /** Its title (a local recording's theme). */
+  conferenceName?: string;
+  /** With several servers, the meeting's media node (the room's socket, Magic Cam's sessions). */
+  mediaServer?: string;
 }
 
 const ClientContext = createContext<RoomClientHandle | null>(null);

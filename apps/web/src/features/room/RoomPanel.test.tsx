@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import type { ChatMessage, PeerInfo } from '@meet/shared';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import i18n from '../../app/i18n';
-import { hostApi } from '../../api/host-api';
+import { waitingRoomApi } from '../../api/waiting-room-api';
 import { RequestError } from '../../room-client/signaling';
 import type { RoomClientHandle } from '../../room-client/types';
 import { RoomProvider } from './RoomContext';
@@ -52,7 +52,7 @@ function setup(hostId: number, sendMessage = vi.fn()) {
 
 describe('the right panel', () => {
   test('a member sees people and chat; becoming host adds the waiting room and controls', () => {
-    vi.spyOn(hostApi, 'waitingList').mockResolvedValue([]);
+    vi.spyOn(waitingRoomApi, 'waitingList').mockResolvedValue([]);
     const { store } = setup(2);
     act(() => store.dispatch({ type: 'panel', panel: 'members' }));
     expect(screen.queryByTestId('panel-tab-controls')).toBeNull();

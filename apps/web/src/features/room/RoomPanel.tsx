@@ -1,25 +1,65 @@
 /**
  * The right panel with its tabs: people and chat for everyone, the waiting room and the host
  * controls and breakout rooms for the host only (they vanish the moment the role moves on).
- * Test hooks: `room-panel`, `panel-tab-{members|chat|waiting|controls}`; the host's breakout
- * rooms (opened from the toolbar) show under a title instead of the tabs.
+ * The chat and waiting tabs (features/chat, features/waiting-room) import nothing of the room:
+ * they are fed from it here. Test hooks: `room-panel`, `panel-tab-{members|chat|waiting|controls}`;
+ * the host's breakout rooms (opened from the toolbar) show under a title instead of the tabs.
  */
-import type { KeyboardEvent } from 'react';
+import { useCallback, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import { IconButton } from '../../ui/Button';
 import { CloseIcon } from '../../ui/icons';
 // Breakout rooms (issue 16): the host's tab.
 import { BreakoutTab } from '../breakout/BreakoutTab';
-import { ChatTab } from './ChatTab';
+import { ChatTab } from '../chat/ChatTab';
+import { WaitingTab } from '../waiting-room/WaitingTab';
 import { ControlsTab } from './ControlsTab';
 import { MembersTab } from './MembersTab';
-import { useRoomDispatch, useRoomState } from './RoomContext';
+import { useRoomClient, useRoomDispatch, useRoomMeeting, useRoomState } from './RoomContext';
 import type { PanelTab } from './room-store';
 import { amHost } from './roles';
-import { WaitingTab } from './WaitingTab';
+import { useHostActions } from './useHostActions';
 
 const EVERYONE: PanelTab[] = ['members', 'chat'];
 const HOST: PanelTab[] = ['members', 'chat', 'waiting', 'controls'];
+
+/** The chat of the room I am in: its messages, who I am, and sending through the room client. */
+function RoomChat() {
+  const client = useRoomClient();
+  const messages = useRoomState((s) => s.chat);
+  const myId = useRoomState((s) => String(s.me?.userId ?? ''));
+  const connected = useRoomState((s) => s.connection === 'connected');
+  const inBreakout = useRoomState((s) => s.breakout.myRoom > 0);
+  const send = useCallback((content: string) => client.sendMessage(content), [client]);
+  return (
+    <ChatTab
+      messages={messages}
+      myId={myId}
+      connected={connected}
+      inBreakout={inBreakout}
+      send={send}
+    />
+  );
+}
+
+/** The host's waiting tab: who waits (the store's list), the host's answers, the dispatch. */
+function RoomWaiting() {
+  const { conferenceUri } = useRoomMeeting();
+  const { admit, deny } = useHostActions();
+  const dispatch = useRoomDispatch();
+  const entries = useRoomState((s) => s.waiting);
+  const enabled = useRoomState((s) => s.properties.waitingRoom);
+  return (
+    <WaitingTab
+      conferenceUri={conferenceUri}
+      entries={entries}
+      enabled={enabled}
+      admit={admit}
+      deny={deny}
+      dispatch={dispatch}
+    />
+  );
+}
 
 export function RoomPanel() {
   const { t } = useTranslation();
@@ -99,8 +139,8 @@ export function RoomPanel() {
         aria-labelledby={`room-tab-${panel}`}
       >
         {panel === 'members' && <MembersTab />}
-        {panel === 'chat' && <ChatTab />}
-        {panel === 'waiting' && host && <WaitingTab />}
+        {panel === 'chat' && <RoomChat />}
+        {panel === 'waiting' && host && <RoomWaiting />}
         {panel === 'controls' && host && <ControlsTab />}
         {panel === 'breakout' && host && <BreakoutTab />}
       </div>

@@ -2,13 +2,13 @@
  * The live meeting room, mounted by pages/MeetingPage once the join API call succeeded: the
  * pre-join screen first, then the stage, toolbar, right panel (people, chat, waiting room,
  * host controls), the host message and dialogs. It owns one RoomClient and one room store for
- * its lifetime and binds them (room-binding.ts).
+ * its lifetime and binds them (room-binding.ts). Polls and the waiting room import nothing of
+ * the room: it feeds them here.
  */
 import './room-texts';
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import { RoomClient } from '../../room-client/room-client';
-import { joinPayloadFor } from '../meetings/join-session';
 import { toolApi } from '../../api/tool-api';
 import { FileShareBar } from '../file-share/FileShareBar';
 import { ConnectionBanner, ConnectionState } from './ConnectionBanner';
@@ -19,6 +19,8 @@ import { RemoteAudio } from './media';
 import { PermissionDialog } from './PermissionDialog';
 // Polls (issue 6): the poll list, the toolbar's badge and the poll dialog.
 import { RoomPolls } from '../polls/RoomPolls';
+// The waiting room: the host's copy of who waits.
+import { useWaitingListRefresh } from '../waiting-room/useWaitingList';
 // Captions, translation and interpretation (issue 10): their store, binding and caption lines.
 import { bindCaptions } from '../captions/captions-binding';
 import { CaptionArea } from '../captions/CaptionArea';
@@ -36,6 +38,8 @@ import { bindRoom } from './room-binding';
 import {
   RoomProvider,
   useRoomClient,
+  useRoomDispatch,
+  useRoomMeeting,
   useRoomState,
   type RoomClientHandle,
   type RoomMeeting,
@@ -43,15 +47,14 @@ import {
 import { RoomAnnouncer } from './RoomAnnouncer';
 import { RoomPanel } from './RoomPanel';
 import { createRoomStore, initialRoomState, type RoomStore } from './room-store';
+import { amHost } from './roles';
 import { loadSettings } from './settings-storage';
 import { Stage } from './Stage';
 import { Toolbar } from './Toolbar';
-import { useWaitingListSync } from './useWaitingList';
 import { VisibilityProvider } from './visibility';
 import './room.css';
 import './room-controls.css';
 import './room-panel.css';
-import './room-chat.css';
 import './room-host.css';
 import './prejoin.css';
 
@@ -67,11 +70,8 @@ export interface RoomScreenProps {
   onLeft: (reason: RoomLeftReason, by?: string) => void;
   /** Meeting details and actions from the page that mounts the room (ID, share). */
   extras?: ReactNode;
-  /**
-   * The join answer's uri and end time; without them they are read from this tab's join
-   * (features/meetings/join-session).
-   */
-  meeting?: Omit<RoomMeeting, 'conferenceId'>;
+  /** This tab's join answer: the meeting's uri, end time, title and media node. */
+  meeting: Omit<RoomMeeting, 'conferenceId'>;
   /** Builds the client; the real RoomClient unless a test passes its own. */
   createClient?: () => RoomClientHandle;
   /** Let in from the waiting room: enter at once, without the pre-join screen. */
@@ -80,11 +80,40 @@ export interface RoomScreenProps {
   onAutoJoined?: () => void;
 }
 
+/** Polls, fed from the room: its pollChanged events, the meeting, me and who is host. */
+function Polls({ children }: { children: ReactNode }) {
+  const client = useRoomClient();
+  const { conferenceUri } = useRoomMeeting();
+  const me = useRoomState((s) => s.me);
+  const hostId = useRoomState((s) => s.hostId);
+  const host = useRoomState(amHost);
+  const connection = useRoomState((s) => s.connection);
+  return (
+    <RoomPolls
+      client={client}
+      conferenceUri={conferenceUri}
+      me={me}
+      hostId={hostId}
+      host={host}
+      connection={connection}
+    >
+      {children}
+    </RoomPolls>
+  );
+}
+
+/** A member who becomes host sees who is already waiting. */
+function useWaitingListSync(): void {
+  const { conferenceUri } = useRoomMeeting();
+  const ready = useRoomState((s) => amHost(s) && s.connection === 'connected');
+  useWaitingListRefresh(ready, conferenceUri, useRoomDispatch());
+}
+
 function Room({ conferenceId, extras }: { conferenceId: string; extras?: ReactNode }) {
   useWaitingListSync();
   return (
     <VisibilityProvider>
-      <RoomPolls>
+      <Polls>
         {/* Above the stage, in the flow: the stage makes room, no tile is covered. */}
         <BreakoutBanner />
         <div className="room-body">
@@ -102,7 +131,7 @@ function Room({ conferenceId, extras }: { conferenceId: string; extras?: ReactNo
         <ConnectionBanner />
         <RoomAnnouncer />
         <RemoteAudio />
-      </RoomPolls>
+      </Polls>
     </VisibilityProvider>
   );
 }
@@ -111,6 +140,7 @@ function Session(
   props: Omit<RoomScreenProps, 'createClient' | 'onLeft' | 'meeting'> & { onCancel: () => void },
 ) {
   const client = useRoomClient();
+  const { mediaServer } = useRoomMeeting();
   const settings = useRoomState((s) => s.settings);
   const [joined, setJoined] = useState(false);
   const { conferenceId, token, deviceId } = props;
@@ -122,10 +152,10 @@ function Session(
       token,
       deviceId,
       // With several servers, the meeting's media node; asked again if the connection drops.
-      mediaServer: joinPayloadFor(conferenceId)?.mediaServer,
+      mediaServer,
       locate: () => toolApi.serverConfig(conferenceId).then((config) => config.mediaServer),
     });
-  }, [client, conferenceId, token, deviceId]);
+  }, [client, conferenceId, token, deviceId, mediaServer]);
   const join = () => {
     // The room renders as a transition: the join request goes out first, not after that render.
     startTransition(() => setJoined(true));
@@ -168,14 +198,7 @@ function Session(
 export function RoomScreen({ onLeft, createClient, meeting, ...rest }: RoomScreenProps) {
   const { t } = useTranslation();
   const { conferenceId } = rest;
-  const [roomMeeting] = useState<RoomMeeting>(() => {
-    const joined = meeting ?? joinPayloadFor(conferenceId);
-    return {
-      conferenceId,
-      conferenceUri: joined?.conferenceUri ?? '',
-      endTime: joined?.endTime ?? null,
-    };
-  });
+  const [roomMeeting] = useState<RoomMeeting>(() => ({ ...meeting, conferenceId }));
   const [session, setSession] = useState<{
     client: RoomClientHandle;
     store: RoomStore;

@@ -51,7 +51,6 @@ export const PersonRemoveIcon = icon(
 export const HostIcon = icon(
   'M12 1 3 5v6c0 5.55 3.84 10.74 9 12 5.16-1.26 9-6.45 9-12V5l-9-4zm0 3.9c1.66 0 3 1.34 3 3s-1.34 3-3 3-3-1.34-3-3 1.34-3 3-3zm0 14.1c-2.05-.64-3.83-2.11-4.9-4 .02-1.62 3.27-2.5 4.9-2.5s4.88.88 4.9 2.5c-1.07 1.89-2.85 3.36-4.9 4z',
 );
-export const SendIcon = icon('M2.01 21 23 12 2.01 3 2 10l15 2-15 2z');
 export const HourglassIcon = icon(
   'M6 2v6h.01L6 8.01 10 12l-4 4 .01.01H6V22h12v-5.99h-.01L18 16l-4-4 4-3.99-.01-.01H18V2H6zm10 14.5V20H8v-3.5l4-4 4 4zm-4-5-4-4V4h8v3.5l-4 4z',
 );

@@ -23,7 +23,7 @@
  *   panel           the right panel's tab shown ('members' | 'chat' | 'waiting' | 'controls' |
  *                   'breakout'), or null when closed; the last three only while I am host
  *   tracksVersion   bumped on every tracksChanged so tiles look their tracks up again
- *   chat            chat messages, oldest first, each id once (chat-log.ts mergeChat)
+ *   chat            chat messages, oldest first, each id once (features/chat/chat-log.ts)
  *   chatUnread      messages from others that arrived live while the chat tab was not shown
  *   properties      the meeting-wide controls: confMute 0/1/2, lockRoom, waitingRoom,
  *                   screenShareAllowed
@@ -52,7 +52,8 @@ import type {
   RemoteStats,
   Settings,
 } from '../../room-client/types';
-import { mergeChat } from './chat-log';
+import { mergeChat } from '../chat/chat-log';
+import type { WaitingAction } from '../waiting-room/waiting-list';
 import { REACTION_FLOAT_MS, REACTION_MAX_SHOWN, type FloatingReaction } from './reactions';
 import { amHost } from './roles';
 
@@ -114,9 +115,7 @@ export type RoomAction =
   | { type: 'chatReset'; messages: readonly ChatMessage[] }
   | { type: 'breakout'; breakout: BreakoutState; at: number }
   | { type: 'properties'; properties: Partial<RoomProperties> }
-  | { type: 'waitingList'; entries: WaitingEntry[] }
-  /** Admitted or denied here: gone from the list before the server's next push. */
-  | { type: 'waitingRemoved'; userIds: number[] }
+  | WaitingAction
   | { type: 'reaction'; reaction: FloatingReaction }
   | { type: 'reactionEnded'; id: number };
 

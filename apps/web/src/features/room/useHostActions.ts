@@ -1,5 +1,6 @@
 /**
- * What the host (and, for the hand, any member) asks the server to do, through host-api.ts.
+ * What the host (and, for the hand, any member) asks the server to do, through host-api.ts
+ * (the waiting room's calls: waiting-room-api.ts).
  * Every action resolves true on success; a refusal has already been shown by the API client
  * (its msg, in the user's language) and resolves false. Switches that the server will confirm
  * with `roomUpdated` are applied to the store at once, so the checkbox follows the click.
@@ -8,6 +9,7 @@ import { useMemo } from 'react';
 import { CONF_MUTE, HAND, type PeerInfo } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { hostApi } from '../../api/host-api';
+import { waitingRoomApi } from '../../api/waiting-room-api';
 import { useRoomDispatch, useRoomMeeting } from './RoomContext';
 
 async function attempt(call: () => Promise<unknown>): Promise<boolean> {
@@ -64,7 +66,7 @@ export function useHostActions() {
         return done;
       },
       setWaitingRoom: async (on: boolean) => {
-        const done = await attempt(() => hostApi.updateWaitingRoomStatus(uri, on));
+        const done = await attempt(() => waitingRoomApi.updateWaitingRoomStatus(uri, on));
         if (done) dispatch({ type: 'properties', properties: { waitingRoom: on } });
         return done;
       },
@@ -77,9 +79,9 @@ export function useHostActions() {
             ext_value: up ? String(HAND.apply) : String(HAND.none),
           }),
         ),
-      admit: (userIds: number[]) => attempt(() => hostApi.approveJoin(uri, userIds)),
+      admit: (userIds: number[]) => attempt(() => waitingRoomApi.approveJoin(uri, userIds)),
       deny: (userIds: number[], addToBlackList: boolean) =>
-        attempt(() => hostApi.denyJoin(uri, userIds, addToBlackList)),
+        attempt(() => waitingRoomApi.denyJoin(uri, userIds, addToBlackList)),
     };
   }, [uri, dispatch]);
 }

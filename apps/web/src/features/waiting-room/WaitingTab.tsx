@@ -1,7 +1,8 @@
 /**
- * The host's waiting room tab: who waits, admit one or all, deny one (optionally for good).
- * Test hooks: rows `data-waiting-user-id`, `waiting-admit`, `waiting-deny`, `waiting-admit-all`,
- * and in the deny dialog `input[name=addToBlackList]` and `waiting-deny-confirm`.
+ * The host's waiting room tab: who waits, admit one or all, deny one (optionally for good). The
+ * room's right panel feeds it (features/room/RoomPanel.tsx). Test hooks: rows
+ * `data-waiting-user-id`, `waiting-admit`, `waiting-deny`, `waiting-admit-all`, and in the deny
+ * dialog `input[name=addToBlackList]` and `waiting-deny-confirm`.
  */
 import { useState } from 'react';
 import { useTranslation } from '../../app/useTranslation';
@@ -9,19 +10,40 @@ import type { WaitingEntry } from '@meet/shared';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { useRoomDispatch, useRoomState } from './RoomContext';
-import { useHostActions } from './useHostActions';
 import { useWaitingListRefresh } from './useWaitingList';
+import type { WaitingDispatch } from './waiting-list';
+import './waiting-tab.css';
 
-function DenyDialog({ entry, onClose }: { entry: WaitingEntry; onClose: () => void }) {
+/** What the tab shows and does, as the room gives it. */
+export interface WaitingTabProps {
+  conferenceUri: string;
+  /** Who waits now (the room store's `waiting`). */
+  entries: readonly WaitingEntry[];
+  /** The meeting's waiting room is on. */
+  enabled: boolean;
+  /** Lets them in; resolves false on a refusal (the API client has shown it). */
+  admit(userIds: number[]): Promise<boolean>;
+  /** Turns them away, for good with `addToBlackList`; resolves false on a refusal. */
+  deny(userIds: number[], addToBlackList: boolean): Promise<boolean>;
+  /** The room store's dispatch, for the list fetched here and who was answered here. */
+  dispatch: WaitingDispatch;
+}
+
+function DenyDialog({
+  entry,
+  deny: denyJoin,
+  dispatch,
+  onClose,
+}: {
+  entry: WaitingEntry;
+  onClose: () => void;
+} & Pick<WaitingTabProps, 'deny' | 'dispatch'>) {
   const { t } = useTranslation();
-  const actions = useHostActions();
-  const dispatch = useRoomDispatch();
   const [block, setBlock] = useState(false);
   const [busy, setBusy] = useState(false);
   const deny = async () => {
     setBusy(true);
-    const done = await actions.deny([entry.userId], block);
+    const done = await denyJoin([entry.userId], block);
     setBusy(false);
     if (!done) return;
     dispatch({ type: 'waitingRemoved', userIds: [entry.userId] });
@@ -64,17 +86,20 @@ function DenyDialog({ entry, onClose }: { entry: WaitingEntry; onClose: () => vo
   );
 }
 
-export function WaitingTab() {
+export function WaitingTab({
+  conferenceUri,
+  entries: waiting,
+  enabled,
+  admit: admitJoin,
+  deny,
+  dispatch,
+}: WaitingTabProps) {
   const { t } = useTranslation();
-  const actions = useHostActions();
-  const dispatch = useRoomDispatch();
-  const waiting = useRoomState((s) => s.waiting);
-  const enabled = useRoomState((s) => s.properties.waitingRoom);
   const [denying, setDenying] = useState<WaitingEntry | null>(null);
-  useWaitingListRefresh(true);
+  useWaitingListRefresh(true, conferenceUri, dispatch);
 
   const admit = async (ids: number[]) => {
-    if (await actions.admit(ids)) dispatch({ type: 'waitingRemoved', userIds: ids });
+    if (await admitJoin(ids)) dispatch({ type: 'waitingRemoved', userIds: ids });
   };
 
   return (
@@ -128,7 +153,14 @@ export function WaitingTab() {
           </ul>
         </>
       )}
-      {denying && <DenyDialog entry={denying} onClose={() => setDenying(null)} />}
+      {denying && (
+        <DenyDialog
+          entry={denying}
+          deny={deny}
+          dispatch={dispatch}
+          onClose={() => setDenying(null)}
+        />
+      )}
     </div>
   );
 }

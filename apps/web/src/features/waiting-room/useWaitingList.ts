@@ -1,21 +1,23 @@
 /**
- * The host's copy of the waiting list: the server pushes it (`waitingList`), and it is fetched
- * when I become host and whenever the waiting tab opens, so nothing pushed while I was not
- * listening is missed.
+ * The host's copy of the waiting list (the room store's `waiting`): the server pushes it
+ * (`waitingList`), and it is fetched when I become host and whenever the waiting tab opens, so
+ * nothing pushed while I was not listening is missed. The room says when and takes the list.
  */
 import { useEffect } from 'react';
 import { ApiError } from '../../api/client';
-import { hostApi } from '../../api/host-api';
-import { useRoomDispatch, useRoomMeeting, useRoomState } from './RoomContext';
-import { amHost } from './roles';
+import { waitingRoomApi } from '../../api/waiting-room-api';
+import type { WaitingDispatch } from './waiting-list';
 
-export function useWaitingListRefresh(when: boolean): void {
-  const { conferenceUri } = useRoomMeeting();
-  const dispatch = useRoomDispatch();
+/** Fetches the list when `when` turns true, into the room store through its `dispatch`. */
+export function useWaitingListRefresh(
+  when: boolean,
+  conferenceUri: string,
+  dispatch: WaitingDispatch,
+): void {
   useEffect(() => {
     if (!when) return;
     let live = true;
-    hostApi.waitingList(conferenceUri).then(
+    waitingRoomApi.waitingList(conferenceUri).then(
       (entries) => {
         if (live) dispatch({ type: 'waitingList', entries });
       },
@@ -27,10 +29,4 @@ export function useWaitingListRefresh(when: boolean): void {
       live = false;
     };
   }, [when, conferenceUri, dispatch]);
-}
-
-/** Mounted once in the room: a member who becomes host sees who is already waiting. */
-export function useWaitingListSync(): void {
-  const ready = useRoomState((s) => amHost(s) && s.connection === 'connected');
-  useWaitingListRefresh(ready);
 }

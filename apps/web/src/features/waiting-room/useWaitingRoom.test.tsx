@@ -24,7 +24,7 @@ function setup() {
       {children}
     </MessageSocketProvider>
   );
-  const hook = renderHook(() => useWaitingRoom(rejoin), { wrapper });
+  const hook = renderHook(() => useWaitingRoom(rejoin, () => 'device-1'), { wrapper });
   const startWaiting = () => act(() => hook.result.current.start(WAIT));
   return { fake, rejoin, hook, startWaiting };
 }
@@ -130,6 +130,6 @@ describe('waiting for the host', () => {
     const { hook, startWaiting } = setup();
     startWaiting();
     act(() => hook.result.current.leave());
-    expect(quit).toHaveBeenCalledWith('123456789', expect.any(String));
+    expect(quit).toHaveBeenCalledWith('123456789', 'device-1');
   });
 });

@@ -3,18 +3,19 @@
  * shows, the `/message` socket is told `join_waiting_room` (again, with isReconnect 1, after it
  * reconnects), approval joins again (straight into the room), deny, kick-out and the meeting
  * closing end the wait on the end screen, and an error ends it with a warning. Leaving sends
- * `leave_waiting_room`.
+ * `leave_waiting_room`. The join flow (features/meetings/useJoinMeeting.ts) starts the wait and
+ * gives the rejoin and this browser's device id.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import { conferenceApi } from '../../api/conference-api';
 import { useMessageSocket } from '../../message-socket/MessageSocketProvider';
 import { toast } from '../../ui/toast-store';
-import { ensureDeviceId } from './join-session';
 import {
   WAITING_ROOM_MESSAGE_TYPES,
   isForWait,
   waitingOutcome,
+  type WaitEndReason,
   type WaitingFor,
 } from './waiting-room';
 
@@ -28,11 +29,14 @@ export interface Wait<Request> extends WaitingFor {
 /** A wait the host's decision (or the meeting closing) ended: shown on the end screen. */
 export interface EndedWait<Request> {
   conferenceId: string;
-  reason: 'denied' | 'blocked' | 'closed';
+  reason: WaitEndReason;
   request: Request;
 }
 
-export function useWaitingRoom<Request>(rejoin: (request: Request) => void) {
+export function useWaitingRoom<Request>(
+  rejoin: (request: Request) => void,
+  deviceId: () => string,
+) {
   const { t } = useTranslation();
   const socket = useMessageSocket();
   const [wait, setWait] = useState<Wait<Request> | null>(null);
@@ -105,8 +109,8 @@ export function useWaitingRoom<Request>(rejoin: (request: Request) => void) {
       !!wait.conferenceUri &&
       socket.send({ msgType: 'leave_waiting_room', conferenceUri: wait.conferenceUri });
     // Without the socket the server still hears of it, through the meeting's quit call.
-    if (!sent) void conferenceApi.quit(wait.conferenceId, ensureDeviceId()).catch(() => undefined);
-  }, [socket, wait]);
+    if (!sent) void conferenceApi.quit(wait.conferenceId, deviceId()).catch(() => undefined);
+  }, [socket, wait, deviceId]);
 
   const dismissEnded = useCallback(() => setEnded(null), []);
 

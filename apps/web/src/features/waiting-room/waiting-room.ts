@@ -4,7 +4,9 @@
  * Pure, so the table is tested on its own.
  */
 import type { WaitingRoomMessage } from '@meet/shared';
-import type { EndReason } from './end-screen';
+
+/** Why a wait ended on the end screen: not let in, turned away for good, the meeting closed. */
+export type WaitEndReason = 'denied' | 'blocked' | 'closed';
 
 /**
  * What a notice does to a wait: approval joins; a decision (not let in, turned away for good,
@@ -12,7 +14,7 @@ import type { EndReason } from './end-screen';
  */
 export type WaitingOutcome =
   | { kind: 'join' }
-  | { kind: 'screen'; reason: Extract<EndReason, 'denied' | 'blocked' | 'closed'> }
+  | { kind: 'screen'; reason: WaitEndReason }
   | { kind: 'warning'; warning: 'join.networkErrorRetryTip' };
 
 const OUTCOMES: Record<WaitingRoomMessage, WaitingOutcome> = {
