@@ -70,6 +70,9 @@ async function member(name, token) {
         visitors: true,
       })
     ).payload.token;
+  // BENCH_DEBUG: a timeline of the join in the page's console (requests, socket messages, the
+  // peer connections' steps), to see where the time goes.
+  if (process.env.BENCH_DEBUG) await context.addInitScript(traceJoin);
   // Signed in before the app starts, as a returning user would be.
   await context.addInitScript(
     ([t, type]) => {
@@ -79,6 +82,60 @@ async function member(name, token) {
     [auth, token ? 'email' : 'visitor'],
   );
   return { context, page, token: auth };
+}
+
+/* global window, RTCPeerConnection */
+function traceJoin() {
+  const t = (...what) => console.info('[t]', Math.round(performance.now()), ...what);
+  const fetch0 = window.fetch;
+  window.fetch = async (input, init) => {
+    const url = String(input.url ?? input).replace(/^https?:\/\/[^/]+/, '');
+    t('fetch', url);
+    const res = await fetch0(input, init);
+    t('fetched', url, res.status);
+    return res;
+  };
+  const send0 = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    if (typeof data === 'string') t('ws >', data.slice(0, 70));
+    if (!this.traced) {
+      this.traced = true;
+      this.addEventListener('message', (e) => {
+        if (typeof e.data === 'string') t('ws <', e.data.slice(0, 70));
+      });
+    }
+    return send0.call(this, data);
+  };
+  const PC = RTCPeerConnection;
+  let n = 0;
+  window.RTCPeerConnection = class extends PC {
+    constructor(...args) {
+      super(...args);
+      const id = ++n;
+      t('pc', id, 'new');
+      this.addEventListener('iceconnectionstatechange', () =>
+        t('pc', id, 'ice', this.iceConnectionState),
+      );
+      this.addEventListener('connectionstatechange', () =>
+        t('pc', id, 'conn', this.connectionState),
+      );
+      this.addEventListener('track', (e) => t('pc', id, 'track', e.track.kind));
+      for (const m of [
+        'createOffer',
+        'createAnswer',
+        'setLocalDescription',
+        'setRemoteDescription',
+      ]) {
+        const f = this[m].bind(this);
+        this[m] = async (...a) => {
+          t('pc', id, m);
+          const r = await f(...a);
+          t('pc', id, m, 'done');
+          return r;
+        };
+      }
+    }
+  };
 }
 
 async function toPrejoin(m, conferenceId, name) {

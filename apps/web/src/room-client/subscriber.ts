@@ -67,6 +67,7 @@ export class Subscriber {
       const result = await this.signals.subscribe(streams);
       // No offer and no streams: the server had nothing to change (a feed already gone).
       if (result.jsep || result.streams.length) this.adopt(result.streams);
+      this.startedAt(streams);
       if (result.jsep) await this.negotiate(result.jsep);
       this.onTracks();
     });
@@ -89,6 +90,20 @@ export class Subscriber {
       await this.negotiate(jsep);
       this.onTracks();
     });
+  }
+
+  /**
+   * A video subscribed with a layer starts at it: asking for it again would make Janus request a
+   * keyframe before the connection is up, and the one it requests when it is up would then wait a
+   * second (Janus requests at most one a second), holding back the first frame.
+   */
+  private startedAt(streams: FeedStream[]): void {
+    for (const wanted of streams) {
+      if (wanted.substream === undefined) continue;
+      for (const stream of this.streams.values())
+        if (stream.feedId === wanted.feed && stream.kind === 'video')
+          this.layers.set(stream.mid, wanted.substream);
+    }
   }
 
   /** Asks for a simulcast layer for one video mid, only when it changes. */
