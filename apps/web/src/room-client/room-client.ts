@@ -8,7 +8,6 @@
  */
 import {
   ResultCode,
-  assertUnreachable,
   type AvatarId,
   type BackgroundSetting,
   type BeautifySetting,
@@ -17,7 +16,6 @@ import {
   type HostAction,
   type PeerInfo,
   type ReactionEmoji,
-  type RoomNotification,
   type RoomResponses,
 } from '@meet/shared';
 import { CameraMedia } from './camera-media';
@@ -32,6 +30,8 @@ import { RequestError, Signaling, type RoomRequester, type SignalingTarget } fro
 import type { VoiceMode } from './voice-effects';
 import { LocalRecorder, type RecordingScene } from './local-recorder';
 import { MagicCam, type MagicCamDeps } from './magic-cam';
+import { RoomMembers } from './room-members';
+import { dispatchNotification, type BreakoutMoved, type NotifiedParts } from './room-notifications';
 import { collectStats } from './stats';
 import type { VisibleTile } from './subscription-plan';
 import { SubscriptionSync } from './subscription-sync';
@@ -48,8 +48,9 @@ type JoinOptions = Parameters<RoomClientApi['join']>[0];
 
 export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientApi {
   readonly tracks = new Tracks();
+  private readonly members = new RoomMembers();
   private readonly camera = new CameraMedia(this.tracks, {
-    me: () => this.me,
+    me: () => this.members.me,
     signaling: () => this.signaling,
     rtc: () => this.rtc,
   });
@@ -59,8 +60,8 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     () => this.rtc,
   );
   private readonly subscriptions = new SubscriptionSync({
-    peers: () => this.peers,
-    ready: () => !!this.signaling?.connected && !!this.me && !this.closed,
+    peers: () => this.members.others,
+    ready: () => !!this.signaling?.connected && !!this.members.me && !this.closed,
     signaling: () => this.signaling,
     rtc: () => this.rtc,
   });
@@ -76,8 +77,6 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   private magic: MagicCam | undefined;
   /** Every new peer connection's configuration: the latest join answer's TURN relays. */
   private rtc = peerConnectionConfig([]);
-  private peers = new Map<string, PeerInfo>();
-  private me: PeerInfo | undefined;
   /** Set by "Join now": from then on every (re)connect enters the room under this name. */
   private joinName: string | undefined;
   private statsTimer: ReturnType<typeof setInterval> | undefined;
@@ -85,9 +84,29 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   /** Moves between breakout rooms, one after another; the number of the latest. */
   private moves: Promise<void> = Promise.resolve();
   private moveSeq = 0;
+  private readonly notified: NotifiedParts = {
+    members: this.members,
+    subscriptions: this.subscriptions,
+    chat: this.chat,
+    collab: this.collab,
+    interpreted: this.interpreted,
+    emit: (event, ...args) => this.emit(event, ...args),
+    updatePeers: (peers) => this.updatePeers(peers),
+    connections: {
+      republish: () => this.republish(),
+      move: (n) => {
+        const seq = ++this.moveSeq;
+        this.moves = this.moves.then(() => this.handleMoved(n, seq));
+        return this.moves;
+      },
+      end: () => this.shutdown(),
+    },
+  };
 
   constructor() {
     super();
+    this.members.on('me', (me) => this.emit('me', me));
+    this.members.on('peers', (peers) => this.emit('peers', peers));
     this.camera.on('devices', (lists) => this.emit('devices', lists));
     this.camera.on('permissions', (states) => this.emit('permissions', states));
     this.camera.on('tracksChanged', () => this.emit('tracksChanged'));
@@ -124,7 +143,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     if (this.signaling || this.closed) return;
     const signaling = new Signaling();
     this.signaling = signaling;
-    signaling.on('notification', (n) => void this.handleNotification(n));
+    signaling.on('notification', (n) => void dispatchNotification(this.notified, n));
     signaling.on('connected', () => {
       // Before "Join now" the socket only waits; after it (or after a reconnect) it enters the room.
       if (this.joinName !== undefined) void this.enterRoom();
@@ -170,20 +189,18 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
         audioEnabled: audio,
         videoEnabled: video,
       });
-      const rejoin = !!this.me;
+      const rejoin = !!this.members.me;
       this.rtc = peerConnectionConfig(joined.iceServers);
-      this.me = joined.me;
       this.tracks.myPeerId = joined.me.peerId;
-      this.peers = new Map(joined.peers.map((p) => [p.peerId, p]));
       this.subscriptions.handleJoined();
-      this.emit('me', joined.me);
+      this.members.replace(joined.peers, joined.me);
       this.emit('hostChanged', joined.hostId);
       this.collab.handleJoined(joined);
       this.chat.handleJoined(joined, rejoin);
       if (joined.captions) this.emit('captionState', joined.captions);
       if (joined.speech) this.emit('speechSettings', joined.speech);
       if (joined.breakout) this.emit('breakout', joined.breakout);
-      this.emitPeers();
+      this.members.announce();
       this.emit('connectionState', 'connected');
       // Receiving does not wait for sending.
       this.subscriptions.startAfterVisible();
@@ -208,113 +225,32 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     this.subscriptions.setVisible(views);
   }
 
-  // ---- notifications ----
+  // ---- what the server's notifications change of the connections ----
 
-  private async handleNotification(n: RoomNotification): Promise<void> {
-    switch (n.type) {
-      case 'newPeer':
-      case 'peerUpdated':
-        this.updatePeers([n.peer]);
-        return;
-      case 'roomUpdated':
-        // One change of the room's controls, applied whole: the host, the members, then the
-        // meeting-wide part and what the host asks of my media (Collaboration). No await in
-        // between, so the UI sees its events together.
-        if (n.host) this.emit('hostChanged', n.host.hostId);
-        this.updatePeers(n.peers);
-        this.collab.handleNotification(n);
-        return;
-      case 'peerClosed':
-        this.peers.delete(n.peerId);
-        this.emitPeers();
-        this.subscriptions.schedule();
-        return;
-      case 'streamsChanged':
-        this.subscriptions.schedule();
-        return;
-      case 'subscriberOffer':
-        await this.subscriptions.handleOffer(n.jsep, n.streams);
-        return;
-      case 'activeSpeaker':
-        this.emit('activeSpeaker', n.talking ? n.peerId : null);
-        return;
-      case 'republish':
-        // The media server restarted: new connections, same meeting, no user action. Every
-        // feed died with it; members announce their new ones as their media comes back up.
-        this.closeTransports();
-        for (const [id, peer] of this.peers) this.peers.set(id, { ...peer, feeds: {}, mids: {} });
-        this.emitPeers();
-        await this.camera.publish().catch(() => this.emit('error', 'connectFailed'));
-        await this.screen.republish();
-        this.subscriptions.schedule();
-        this.startStats();
-        return;
-      case 'replaced':
-        this.emit('replaced');
-        this.shutdown();
-        return;
-      case 'roomClosed':
-        this.emit('closed', n.reason, n.by);
-        this.shutdown();
-        return;
-      case 'messageReceived':
-        this.chat.handleNotification(n);
-        return;
-      case 'waitingList':
-      case 'reaction':
-        this.collab.handleNotification(n);
-        return;
-      case 'pollChanged':
-        this.emit('pollChanged', n.voteId, n.change);
-        return;
-      case 'breakoutState':
-        this.emit('breakout', n.breakout);
-        return;
-      case 'breakoutMoved': {
-        const seq = ++this.moveSeq;
-        this.moves = this.moves.then(() => this.handleMoved(n, seq));
-        return this.moves;
-      }
-      case 'breakoutBroadcast':
-        this.emit('breakoutBroadcast', n.text, n.from);
-        return;
-      case 'breakoutHelp':
-        this.emit('breakoutHelp', { userId: n.userId, displayName: n.displayName, room: n.room });
-        return;
-      case 'asrMessage':
-        this.emit('asrMessage', n.message);
-        return;
-      case 'captionState':
-        this.emit('captionState', n.state);
-        return;
-      case 'speechSettings':
-        this.emit('speechSettings', n.speech);
-        return;
-      case 'interpretAudio':
-        this.interpreted.handleAudio(n);
-        return;
-      default:
-        assertUnreachable(n);
-    }
+  /** The media server restarted: new connections, same meeting, no user action. */
+  private async republish(): Promise<void> {
+    // Every feed died with it; members announce their new ones as their media comes back up.
+    this.closeTransports();
+    this.members.forgetFeeds();
+    this.members.announce();
+    await this.camera.publish().catch(() => this.emit('error', 'connectFailed'));
+    await this.screen.republish();
+    this.subscriptions.schedule();
+    this.startStats();
   }
 
   /**
    * I am in another room now (breakout rooms): its members replace the ones shown, its chat the
    * chat, and my media goes out again into its media server room — no user action.
    */
-  private async handleMoved(
-    n: Extract<RoomNotification, { type: 'breakoutMoved' }>,
-    seq: number,
-  ): Promise<void> {
+  private async handleMoved(n: BreakoutMoved, seq: number): Promise<void> {
     if (seq !== this.moveSeq || this.closed) return;
     this.closeTransports();
-    this.peers = new Map(n.peers.map((p) => [p.peerId, p]));
-    if (this.me) {
-      this.me = { ...this.me, feeds: {}, mids: {}, shareEnabled: false };
-      this.emit('me', this.me);
-    }
+    this.members.replace(n.peers);
+    const me = this.members.me;
+    if (me) this.members.setMe({ ...me, feeds: {}, mids: {}, shareEnabled: false });
     this.subscriptions.handleJoined();
-    this.emitPeers();
+    this.members.announce();
     this.emit('chatReset', n.messages);
     // A newer move makes this one's publishing moot (the server refuses it): no error then.
     const failed = () => {
@@ -326,26 +262,11 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     this.startStats();
   }
 
-  /** Members' new state from the server: mine, others', or both. */
+  /** Members' new state from the server: mine may change what my media may do. */
   private updatePeers(peers: PeerInfo[]): void {
     if (peers.length === 0) return;
-    let others = false;
-    for (const peer of peers) {
-      if (peer.peerId === this.me?.peerId) {
-        this.me = peer;
-        this.emit('me', peer);
-        this.camera.followHostFlags();
-      } else {
-        this.peers.set(peer.peerId, peer);
-        others = true;
-      }
-    }
-    if (others) this.emitPeers();
+    if (this.members.update(peers).mine) this.camera.followHostFlags();
     this.subscriptions.schedule();
-  }
-
-  private emitPeers(): void {
-    this.emit('peers', [...this.peers.values()]);
   }
 
   private async applyHostCommand(action: HostAction): Promise<void> {
@@ -452,9 +373,8 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   setDisplayName(name: string): void {
     // A rejoin after a reconnect announces this name, not the one typed before joining.
     if (this.joinName !== undefined) this.joinName = name;
-    if (!this.me) return;
-    this.me = { ...this.me, displayName: name };
-    this.emit('me', this.me);
+    const me = this.members.me;
+    if (me) this.members.setMe({ ...me, displayName: name });
   }
 
   checkPermissions(kind?: 'audio' | 'video'): Promise<PermissionStates> {
@@ -470,7 +390,8 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   interpretRefusal(): InterpretRefusal | null {
     // The server interprets what my microphone publishes: no publisher (or a force mute) means
     // no audio can be produced; a microphone turned off means no audio track.
-    if (!this.me || !this.camera.publisher || this.me.forceMuted) return 'cannotProduce';
+    const me = this.members.me;
+    if (!me || !this.camera.publisher || me.forceMuted) return 'cannotProduce';
     if (!this.tracks.localTrack('camera', 'audio')) return 'noAudioTrack';
     return null;
   }
