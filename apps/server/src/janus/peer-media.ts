@@ -15,6 +15,9 @@ import type { StreamInfo } from 'janode/plugins/videoroom';
 
 export type { StreamInfo };
 
+/** Janus's minimum interval between keyframe requests to one publisher, and a little more. */
+const KEYFRAME_AGAIN_MS = 1100;
+
 export interface PeerMediaEvents {
   /** Janus re-offered the subscription by itself (a publisher left, or a feed changed). */
   subscriberOffer: [jsep: Jsep, streams: StreamInfo[]];
@@ -145,6 +148,16 @@ export class PeerMedia extends EventEmitter<PeerMediaEvents> {
         ? { request: 'configure', record: true, filename, keyframe: true }
         : { request: 'configure', record: false },
     );
+    // Janus sends a publisher at most one keyframe request a second and drops (not delays) one
+    // asked for sooner, as when a member joined a moment ago: the recording would then wait for
+    // the periodic one. Asked again a second later, either this one goes out or another went out
+    // since the recording started; either way a keyframe is recorded.
+    if (filename) {
+      setTimeout(() => {
+        if (this.publishers.get(source) !== handle) return;
+        handle.message({ request: 'configure', keyframe: true }).catch(() => undefined);
+      }, KEYFRAME_AGAIN_MS).unref();
+    }
     return true;
   }
 
