@@ -70,3 +70,35 @@ test.describe('in the Chinese interface', () => {
     await expect(status).toHaveText('已连接到会议');
   });
 });
+
+test('a microphone the browser refuses: the pre-join screen explains how to allow it, and the dialog closes', async ({
+  browser,
+  request,
+}) => {
+  const account = await registeredUser(request, 'Hana');
+  const conferenceId = await createMeeting(request, account.token);
+  const host = await participant(browser, account.token);
+  // As a browser whose microphone permission was refused: every request for it fails so.
+  await host.context.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const open = devices.getUserMedia.bind(devices);
+    devices.getUserMedia = (constraints) =>
+      constraints?.audio
+        ? Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
+        : open(constraints);
+  });
+  const { page } = host.room;
+  await host.room.askToJoin(conferenceId, 'Hana');
+  const dialog = page.getByTestId('permission-dialog');
+  // Once the preview met the refusal, the dialog comes by itself or when the microphone is turned
+  // on (a click the dialog's arrival covers meanwhile is let go).
+  const refused = page.getByRole('button', { name: 'Turn on microphone' });
+  await expect(dialog.or(refused)).toBeVisible();
+  if (!(await dialog.isVisible())) await refused.click({ timeout: 5000 }).catch(() => undefined);
+  await expect(dialog).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveAccessibleName(/allow .* microphone/i);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Join now' })).toBeVisible();
+  await host.context.close();
+});

@@ -3,13 +3,17 @@
  * one also puts the cursor in the message box), and the toolbar's keyboard button or "?" opens
  * their help. Test hook: `shortcuts-help`.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import { useCaptionsToggle } from '../captions/useCaptionsToggle';
 import { KeyboardIcon } from './room-icons';
-import { ShortcutsDialog } from './ShortcutsDialog';
 import type { RoomControls } from './useRoomControls';
 import { useRoomShortcuts } from './useRoomShortcuts';
+
+// Rarely opened: loaded when it is (the room's code stays within its budget).
+const ShortcutsDialog = lazy(() =>
+  import('./ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })),
+);
 
 /** The chat tab mounts on the next render; its message box takes the focus then. */
 function focusChatBox() {
@@ -51,7 +55,11 @@ export function KeyboardShortcuts({ controls: c }: { controls: RoomControls }) {
       >
         <KeyboardIcon />
       </button>
-      {helpOpen && <ShortcutsDialog onClose={() => setHelpOpen(false)} />}
+      {helpOpen && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog onClose={() => setHelpOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -6,7 +6,15 @@
  * the room: it feeds them here.
  */
 import './room-texts';
-import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import { RoomClient } from '../../room-client/room-client';
 import { toolApi } from '../../api/tool-api';
@@ -16,7 +24,6 @@ import { ConnectionBanner, ConnectionState } from './ConnectionBanner';
 import { BreakoutBanner } from '../breakout/BreakoutBanner';
 import { HostMessage } from './HostMessage';
 import { RemoteAudio } from './media';
-import { PermissionDialog } from './PermissionDialog';
 // Polls (issue 6): the poll list, the toolbar's badge and the poll dialog.
 import { RoomPolls } from '../polls/RoomPolls';
 // The waiting room: the host's copy of who waits.
@@ -57,6 +64,11 @@ import './room-controls.css';
 import './room-panel.css';
 import './room-host.css';
 import './prejoin.css';
+
+// Shown only when the browser refused a device: loaded then.
+const PermissionDialog = lazy(() =>
+  import('./PermissionDialog').then((m) => ({ default: m.PermissionDialog })),
+);
 
 /** 'cancelled': left from the pre-join screen, never having been in the room. */
 export type RoomLeftReason = 'ended' | 'kicked' | 'left' | 'cancelled' | 'replaced';
@@ -142,6 +154,7 @@ function Session(
   const client = useRoomClient();
   const { mediaServer } = useRoomMeeting();
   const settings = useRoomState((s) => s.settings);
+  const permissionModal = useRoomState((s) => s.permissionModal);
   const [joined, setJoined] = useState(false);
   const { conferenceId, token, deviceId } = props;
   const autoJoin = useRef(props.autoJoin ?? false);
@@ -190,7 +203,11 @@ function Session(
           extras={props.extras}
         />
       )}
-      <PermissionDialog />
+      {permissionModal && (
+        <Suspense fallback={null}>
+          <PermissionDialog />
+        </Suspense>
+      )}
     </div>
   );
 }
