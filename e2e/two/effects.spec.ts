@@ -104,13 +104,15 @@ test('blur, a system image and an uploaded image reach the other member; deletin
       { timeout: 20_000, message: 'blue over red and green with the uploaded image' },
     )
     .toBeGreaterThan(60);
-  // In the image's own colours (16, 64, 224; measured 16, 66, 220), not with their contrast
-  // stretched (a canvas sent as an RGB frame, which the encoder took as full range: 8, 53, 226).
+  // In the image's own colours (16, 64, 224; received 16–17, 66–72, 213–220 over several runs),
+  // not with their contrast stretched (a canvas sent as an RGB frame, which the encoder took as
+  // full range: 8, 53, 226). Red and green tell the two apart; blue varies with the encoder.
   const blue = await settledStats(seen, adaId);
-  expect(
-    Math.max(Math.abs(blue.r - 16), Math.abs(blue.g - 64), Math.abs(blue.b - 224)),
-    `received ${[blue.r, blue.g, blue.b].map(Math.round).join(', ')}`,
-  ).toBeLessThan(8);
+  const received = `received ${[blue.r, blue.g, blue.b].map(Math.round).join(', ')}`;
+  expect(Math.abs(blue.r - 16), received).toBeLessThan(5);
+  expect(blue.g, received).toBeGreaterThan(59);
+  expect(blue.g, received).toBeLessThan(78);
+  expect(blue.b, received).toBeGreaterThan(200);
 
   // Deleting the active image (after the confirm) resets to none: Bo sees the camera again.
   await tile.hover();
