@@ -28,6 +28,18 @@ test('connection failures are told apart from other errors', () => {
   expect(isDatabaseUnavailable(new Error('query failed', { cause: { code: '57P01' } }))).toBe(true);
   expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: '08006' }))).toBe(true);
   expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: '23505' }))).toBe(false);
+  // A database that takes no connections for now (ALLOW_CONNECTIONS false, maintenance), or has
+  // no room for one more; other errors of 55000's class are not about connecting.
+  const refusing = 'database "meet" is not currently accepting connections';
+  expect(
+    isDatabaseUnavailable(new Error('q', { cause: { code: '55000', message: refusing } })),
+  ).toBe(true);
+  expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: '53300' }))).toBe(true);
+  expect(
+    isDatabaseUnavailable(
+      Object.assign(new Error('currval is not yet defined'), { code: '55000' }),
+    ),
+  ).toBe(false);
   expect(isDatabaseUnavailable(new Error('plain'))).toBe(false);
 });
 
@@ -39,22 +51,25 @@ test('while the database refuses connections calls answer 503, and afterwards th
   // The database stops taking connections and every open one is ended, as in a restart.
   const name = new URL(db.url).pathname.slice(1);
   const admin = postgres(new URL('/test', db.url).toString(), { max: 1, onnotice: () => {} });
-  await admin.unsafe(`alter database "${name}" with allow_connections false`);
-  await admin.unsafe(
-    `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
-  );
-  // A fresh sign-in is looked up in the database (a cached one could still be served).
-  const created = await t.post(
-    '/api/conference/createConference',
-    { topic: 'Outage' },
-    alice.token,
-  );
-  expect(created.statusCode).toBe(503);
-  expect(created.json()).toMatchObject({ key: 'databaseUnavailable' });
-  expect(created.body).not.toMatch(/terminat|postgres|connection/i);
-
-  await admin.unsafe(`alter database "${name}" with allow_connections true`);
-  await admin.end();
+  // Connections come back whatever happens here (a retry of this test needs them).
+  try {
+    await admin.unsafe(`alter database "${name}" with allow_connections false`);
+    await admin.unsafe(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+    );
+    // A fresh sign-in is looked up in the database (a cached one could still be served).
+    const created = await t.post(
+      '/api/conference/createConference',
+      { topic: 'Outage' },
+      alice.token,
+    );
+    expect(created.statusCode).toBe(503);
+    expect(created.json()).toMatchObject({ key: 'databaseUnavailable' });
+    expect(created.body).not.toMatch(/terminat|postgres|connection/i);
+  } finally {
+    await admin.unsafe(`alter database "${name}" with allow_connections true`);
+    await admin.end();
+  }
   await expect
     .poll(
       async () =>
