@@ -7,14 +7,8 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { build, registerUser, type TestApp } from './helper.js';
 import { createMeeting, joinApi, registered, visitor, type Account } from './room-members.js';
-import {
-  listRoutes,
-  routeName,
-  sampleOf,
-  type FuzzCase,
-  type Route,
-  type Samples,
-} from './route-fuzz-cases.js';
+import { sampleOf, type Samples } from './fuzz-schemas.js';
+import { listRoutes, routeName, type FuzzCase, type Route } from './route-fuzz-cases.js';
 
 /** Routes anyone may call without signing in. Anything else must answer 203 without a token. */
 export const PUBLIC = new Set([

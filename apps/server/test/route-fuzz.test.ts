@@ -14,15 +14,14 @@
  *    are a 400.
  */
 import { describe, expect, test } from 'vitest';
+import { replyProblems, shorten } from './fuzz-replies.js';
 import {
   fieldCases,
   getCases,
   multipartCases,
   pool,
-  replyProblems,
   routeName,
   send,
-  shorten,
   wholeBodyCases,
   type FuzzCase,
   type Route,

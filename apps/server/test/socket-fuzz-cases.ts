@@ -6,13 +6,8 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import { z } from 'zod';
-import {
-  badValuesFor,
-  fieldName,
-  leavesOf,
-  withValue,
-  type JsonSchema,
-} from './route-fuzz-cases.js';
+import { fieldName, leavesOf, withValue, type JsonSchema } from './fuzz-schemas.js';
+import { badValuesFor } from './route-fuzz-cases.js';
 
 /** A zod schema of the protocol as the JSON schema the fuzz machinery walks (its input side). */
 export const toSchema = (schema: z.ZodType) =>

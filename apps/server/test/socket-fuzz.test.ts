@@ -17,14 +17,9 @@ import {
 } from '@meet/shared';
 import { build, listen, type TestApp } from './helper.js';
 import { createMeeting, fakeOffer, joinApi, registered, type Account } from './room-members.js';
-import {
-  internalText,
-  pool,
-  sampleOf,
-  shorten,
-  type JsonSchema,
-  type Samples,
-} from './route-fuzz-cases.js';
+import { internalText, shorten } from './fuzz-replies.js';
+import { sampleOf, type JsonSchema, type Samples } from './fuzz-schemas.js';
+import { pool } from './route-fuzz-cases.js';
 import {
   connectSocket,
   socketCases,

@@ -1,21 +1,9 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { stubFetch } from '../test/fetch-stub';
 import { hostApi } from './host-api';
 
 describe('host calls', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  const body = (i = 0) =>
-    JSON.parse(fetchMock.mock.calls[i]![1]?.body as string) as Record<string, unknown>;
-
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockImplementation(() =>
-      Promise.resolve(new Response(JSON.stringify({ code: 0, msg: 'success', payload: null }))),
-    );
-  });
-  afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
-  });
+  const { fetchMock, body } = stubFetch();
 
   test('a command about members carries setContent as JSON with a comma-joined code_list', async () => {
     await hostApi.commandFor('uri-1', 'conf_mute', '2', [7, 8]);

@@ -1,21 +1,9 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { stubFetch } from '../test/fetch-stub';
 import { waitingEntries, waitingRoomApi } from './waiting-room-api';
 
 describe('waiting-room calls', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  const body = (i = 0) =>
-    JSON.parse(fetchMock.mock.calls[i]![1]?.body as string) as Record<string, unknown>;
-
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockImplementation(() =>
-      Promise.resolve(new Response(JSON.stringify({ code: 0, msg: 'success', payload: null }))),
-    );
-  });
-  afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
-  });
+  const { body } = stubFetch();
 
   test('the waiting-room calls send their lists and flags as the server reads them', async () => {
     await waitingRoomApi.denyJoin('uri-1', [5, 6], true);

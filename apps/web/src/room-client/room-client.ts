@@ -366,8 +366,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   }
 
   breakout<T extends BreakoutRequest>(request: T): Promise<RoomResponses[T['type']]> {
-    if (!this.signaling) return Promise.reject(new RequestError(-1, 'not connected'));
-    return this.signaling.request(request);
+    return this.request(request);
   }
 
   setDisplayName(name: string): void {
