@@ -71,6 +71,25 @@ export async function participant(browser: Browser, token?: string, baseURL?: st
   return { context, room: new RoomPage(page) };
 }
 
+type Participant = Awaited<ReturnType<typeof participant>>;
+
+/**
+ * Ada (signed in, camera on) and Bo (camera off) join one meeting; once Bo plays Ada's video,
+ * Ada's page (`page`) sets effects and Bo's (`seen`) reads what arrives — the effects tests' scene.
+ */
+export async function adaSeenByBo(
+  ada: Participant,
+  bo: Participant,
+  conferenceId: string,
+  adaUserId: number,
+) {
+  await ada.room.joinThroughUi(conferenceId, 'Ada');
+  await bo.room.joinThroughUi(conferenceId, 'Bo', { camera: false });
+  const adaId = String(adaUserId);
+  await bo.room.expectVideoPlaying(adaId);
+  return { adaId, page: ada.room.page, seen: bo.room.page };
+}
+
 export class RoomPage {
   constructor(readonly page: Page) {}
 

@@ -15,7 +15,13 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { writePortraitY4m } from '../support/face-video';
 import { effectStats, sentCamera } from '../support/frames';
-import { createMeeting, participant, recordPeerConnections, registeredUser } from '../support/room';
+import {
+  adaSeenByBo,
+  createMeeting,
+  participant,
+  recordPeerConnections,
+  registeredUser,
+} from '../support/room';
 
 /** Shares of a member's decoded frame in colours that tell the pictures apart. */
 interface Palette {
@@ -110,12 +116,7 @@ test('Bo sees the character Ada picks instead of her camera, its mouth and eyes 
   ada.room.page.on('console', (m) => {
     if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
   });
-  await ada.room.joinThroughUi(conferenceId, 'Ada');
-  await bo.room.joinThroughUi(conferenceId, 'Bo', { camera: false });
-  const adaId = String(adaAccount.userId);
-  const page = ada.room.page;
-  const seen = bo.room.page;
-  await bo.room.expectVideoPlaying(adaId);
+  const { adaId, page, seen } = await adaSeenByBo(ada, bo, conferenceId, adaAccount.userId);
   const raw = await settled(seen, adaId);
   console.log(`camera: ${fmt(raw)}`);
   expect(raw.wall).toBeGreaterThan(0.3);
@@ -237,12 +238,7 @@ test('with no face in view the character is still all Bo sees, and the choice is
   const conferenceId = await createMeeting(request, adaAccount.token, 'Avatars, no face');
   const ada = await participant(browser, adaAccount.token);
   const bo = await participant(browser);
-  await ada.room.joinThroughUi(conferenceId, 'Ada');
-  await bo.room.joinThroughUi(conferenceId, 'Bo', { camera: false });
-  const adaId = String(adaAccount.userId);
-  const page = ada.room.page;
-  const seen = bo.room.page;
-  await bo.room.expectVideoPlaying(adaId);
+  const { adaId, page, seen } = await adaSeenByBo(ada, bo, conferenceId, adaAccount.userId);
   const raw = await settled(seen, adaId);
   console.log(`camera: ${fmt(raw)}`);
   expect(raw.sky).toBeLessThan(0.05);

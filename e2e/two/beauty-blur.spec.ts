@@ -6,7 +6,13 @@
  */
 import { expect, test } from '@playwright/test';
 import { effectStats, sentCamera, settledStats } from '../support/frames';
-import { createMeeting, participant, recordPeerConnections, registeredUser } from '../support/room';
+import {
+  adaSeenByBo,
+  createMeeting,
+  participant,
+  recordPeerConnections,
+  registeredUser,
+} from '../support/room';
 
 test('slim face and bigger eyes with no face in view leave the frame untouched; the quick preset runs with blur and each is switched off mid-call without renegotiation', async ({
   browser,
@@ -23,12 +29,7 @@ test('slim face and bigger eyes with no face in view leave the frame untouched; 
     if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
   });
   ada.room.page.on('pageerror', (e) => warnings.push(e.message));
-  await ada.room.joinThroughUi(conferenceId, 'Ada');
-  await bo.room.joinThroughUi(conferenceId, 'Bo', { camera: false });
-  const adaId = String(adaAccount.userId);
-  const page = ada.room.page;
-  const seen = bo.room.page;
-  await bo.room.expectVideoPlaying(adaId);
+  const { adaId, page, seen } = await adaSeenByBo(ada, bo, conferenceId, adaAccount.userId);
   const raw = await settledStats(seen, adaId);
   const camera = (await sentCamera(page))!;
 

@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { effectStats } from '../support/frames';
 import { portraitBrowser } from '../support/portrait';
-import { createMeeting, participant, registeredUser } from '../support/room';
+import { adaSeenByBo, createMeeting, participant, registeredUser } from '../support/room';
 
 /** The face's width across the cheeks and the eyes' white area, in Bo's decoded frame. */
 function faceShape(page: Page, memberId: string) {
@@ -74,12 +74,7 @@ test('with a face in view, slim face narrows the cheeks and bigger eyes enlarges
   const adaBrowser = await portraitBrowser(playwright.chromium, launchOptions);
   const ada = await participant(adaBrowser, adaAccount.token, baseURL);
   const bo = await participant(browser);
-  await ada.room.joinThroughUi(conferenceId, 'Ada');
-  await bo.room.joinThroughUi(conferenceId, 'Bo', { camera: false });
-  const adaId = String(adaAccount.userId);
-  const page = ada.room.page;
-  const seen = bo.room.page;
-  await bo.room.expectVideoPlaying(adaId);
+  const { adaId, page, seen } = await adaSeenByBo(ada, bo, conferenceId, adaAccount.userId);
   const raw = await settledShape(seen, adaId);
   console.log(`face raw: ${JSON.stringify(raw)}`);
   expect(raw.cheeks).toBeGreaterThan(0.15);

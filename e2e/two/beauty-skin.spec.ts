@@ -12,7 +12,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { REGIONS } from '../support/face-video';
 import { sentCamera } from '../support/frames';
 import { portraitBrowser } from '../support/portrait';
-import { createMeeting, participant, recordPeerConnections, registeredUser } from '../support/room';
+import {
+  adaSeenByBo,
+  createMeeting,
+  participant,
+  recordPeerConnections,
+  registeredUser,
+} from '../support/room';
 
 type Region = { x0: number; y0: number; x1: number; y1: number };
 interface RegionStats {
@@ -110,12 +116,7 @@ test('smoothing softens the skin Bo sees and keeps the wall sharp, whitening bri
     if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
   });
   ada.room.page.on('pageerror', (e) => warnings.push(e.message));
-  await ada.room.joinThroughUi(conferenceId, 'Ada');
-  await bo.room.joinThroughUi(conferenceId, 'Bo', { camera: false });
-  const adaId = String(adaAccount.userId);
-  const page = ada.room.page;
-  const seen = bo.room.page;
-  await bo.room.expectVideoPlaying(adaId);
+  const { adaId, page, seen } = await adaSeenByBo(ada, bo, conferenceId, adaAccount.userId);
   // The encoder sharpens a still picture over its first seconds: measure once it has.
   await seen.waitForTimeout(4000);
   const raw = await settled(seen, adaId);

@@ -5,7 +5,13 @@
  * takes nearly all of it for background): blur shows as far weaker edges, an image as its colours.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { createMeeting, participant, recordPeerConnections, registeredUser } from '../support/room';
+import {
+  adaSeenByBo,
+  createMeeting,
+  participant,
+  recordPeerConnections,
+  registeredUser,
+} from '../support/room';
 import { receivedPitch } from '../support/audio';
 import { settledStats } from '../support/frames';
 
@@ -37,13 +43,7 @@ test('blur, a system image and an uploaded image reach the other member; deletin
   ada.room.page.on('console', (m) => {
     if (m.type() === 'warning' || m.type() === 'error') failures.push(m.text());
   });
-  await ada.room.joinThroughUi(conferenceId, 'Ada');
-  await bo.room.joinThroughUi(conferenceId, 'Bo', { camera: false });
-  const adaId = String(adaAccount.userId);
-  const page = ada.room.page;
-  const seen = bo.room.page;
-
-  await bo.room.expectVideoPlaying(adaId);
+  const { adaId, page, seen } = await adaSeenByBo(ada, bo, conferenceId, adaAccount.userId);
   const raw = await settledStats(seen, adaId);
   // The fake camera's frame is green with sharp edges (the shape, the counter).
   expect(raw.g).toBeGreaterThan(raw.r + 30);
@@ -150,12 +150,7 @@ test('without insertable streams the canvas path sends the blur, and the choice 
     delete w.MediaStreamTrackGenerator;
   });
   const bo = await participant(browser);
-  await ada.room.joinThroughUi(conferenceId, 'Ada');
-  await bo.room.joinThroughUi(conferenceId, 'Bo', { camera: false });
-  const adaId = String(adaAccount.userId);
-  const page = ada.room.page;
-  const seen = bo.room.page;
-  await bo.room.expectVideoPlaying(adaId);
+  const { adaId, page, seen } = await adaSeenByBo(ada, bo, conferenceId, adaAccount.userId);
   const raw = await settledStats(seen, adaId);
 
   await page.getByTestId('effects-button').click();
