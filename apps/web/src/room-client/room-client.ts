@@ -45,6 +45,8 @@ import type {
 } from './types';
 
 type JoinOptions = Parameters<RoomClientApi['join']>[0];
+/** The longest a join's publishing waits for its subscriber to connect. */
+const RECEIVE_FIRST_MAX_MS = 400;
 
 export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientApi {
   readonly tracks = new Tracks();
@@ -79,6 +81,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   private rtc = peerConnectionConfig([]);
   /** Set by "Join now": from then on every (re)connect enters the room under this name. */
   private joinName: string | undefined;
+  private firstView: JoinOptions['firstView'];
   private statsTimer: ReturnType<typeof setInterval> | undefined;
   private closed = false;
   /** Moves between breakout rooms, one after another; the number of the latest. */
@@ -171,6 +174,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   async join(options: JoinOptions): Promise<void> {
     this.joinName = options.displayName;
+    this.firstView = options.firstView;
     // "Join now" is a user gesture: the one moment interpreted speech may be allowed to play.
     this.interpreted.unlock();
     this.camera.want({ audio: options.audio, video: options.video });
@@ -194,6 +198,15 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
       this.tracks.myPeerId = joined.me.peerId;
       this.subscriptions.handleJoined();
       this.members.replace(joined.peers, joined.me);
+      // Receiving starts first: its request goes out before the UI hears of the join (the
+      // re-render that follows would hold it back) and, when the UI can say what it will show,
+      // without waiting for the room's first render.
+      this.subscriptions.start(
+        this.firstView?.(
+          joined.peers.filter((p) => p.peerId !== joined.me.peerId),
+          joined.me,
+        ),
+      );
       this.emit('hostChanged', joined.hostId);
       this.collab.handleJoined(joined);
       this.chat.handleJoined(joined, rejoin);
@@ -202,8 +215,9 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
       if (joined.breakout) this.emit('breakout', joined.breakout);
       this.members.announce();
       this.emit('connectionState', 'connected');
-      // Receiving does not wait for sending.
-      this.subscriptions.startAfterVisible();
+      // Sending waits until receiving is up (briefly): on a small machine the camera's encoder
+      // starting at the same moment delays the first picture of the others by about 80 ms.
+      await this.subscriptions.receiving(RECEIVE_FIRST_MAX_MS);
       await this.camera.publish();
       this.camera.followHostFlags();
       this.startStats();

@@ -65,3 +65,17 @@ test('a video subscribed without a layer is asked for the one its tile wants', a
   await s.setLayer('1', 2);
   expect(signals.setLayer).toHaveBeenCalledWith('1', 2);
 });
+
+test('my answer makes the browser the DTLS server, so Janus starts the handshake when it is ready (its too-early ClientHello would cost 50 ms)', async () => {
+  const { signals, subscriber: s } = subscriber();
+  const pc = s.pc as unknown as PeerConnectionDouble;
+  pc.createAnswer.mockResolvedValue({
+    type: 'answer',
+    sdp: 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=setup:active\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\na=setup:active\r\n',
+  });
+  await s.add([{ feed: 7, mid: 'a' }]);
+  const sent = vi.mocked(signals.answer).mock.calls[0]![0].sdp;
+  expect(sent.match(/a=setup:passive/g)).toHaveLength(2);
+  expect(sent).not.toContain('a=setup:active');
+  expect(pc.setLocalDescription).toHaveBeenCalledWith({ type: 'answer', sdp: sent });
+});

@@ -3,6 +3,7 @@
  * one at a time (renegotiations never overlap) and keeps a map mid → which member's what.
  */
 import type { FeedStream, IceCandidate, Jsep, SubscribedStream } from '@meet/shared';
+import { dtlsPassive } from './sdp';
 
 export interface SubscriberSignals {
   subscribe(streams: FeedStream[]): Promise<{ jsep: Jsep | null; streams: SubscribedStream[] }>;
@@ -50,9 +51,10 @@ export class Subscriber {
   private async negotiate(offer: Jsep): Promise<void> {
     if (this.closed) return;
     await this.pc.setRemoteDescription(offer);
-    const answer = await this.pc.createAnswer();
+    const created = await this.pc.createAnswer();
+    const answer = { type: 'answer' as const, sdp: dtlsPassive(created.sdp!) };
     await this.pc.setLocalDescription(answer);
-    await this.signals.answer({ type: 'answer', sdp: answer.sdp! });
+    await this.signals.answer(answer);
   }
 
   private adopt(streams: SubscribedStream[]): void {

@@ -37,6 +37,10 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
   /** Bumped when the connection closes: syncs of the old one no longer count. */
   private generation = 0;
   private onVisible: (() => void) | undefined;
+  /** The UI has said which tiles it shows: its word, not a guess, decides from then on. */
+  private reported = false;
+  /** Who waits for receiving to be up (see `receiving`). */
+  private waiters = new Set<() => void>();
 
   constructor(private readonly context: SubscriptionContext) {
     super();
@@ -53,10 +57,16 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
   }
 
   /**
-   * The first sync after joining waits a moment for the UI to report which tiles it shows, so
-   * audio and video come in one negotiation.
+   * The first sync after a join. Audio and video should come in one negotiation: with the UI's
+   * guess of its first tiles it starts at once (the UI's own report corrects it later); without
+   * one, and before the UI has reported, it waits a moment for that report.
    */
-  startAfterVisible(): void {
+  start(firstView?: VisibleTile[]): void {
+    if (!this.reported && firstView) this.visible = firstView;
+    if (this.reported || firstView) {
+      this.schedule();
+      return;
+    }
     const visible = new Promise<void>((resolve) => (this.onVisible = resolve));
     void Promise.race([visible, new Promise((r) => setTimeout(r, 150))]).then(() => {
       this.onVisible = undefined;
@@ -66,11 +76,34 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
 
   setVisible(views: VisibleTile[]): void {
     this.visible = views;
+    // The stage reports no tiles before it has the join answer's members: not yet its word.
+    if (views.length) this.reported = true;
     if (this.onVisible) {
       if (views.length) this.onVisible();
       return;
     }
     this.schedule();
+  }
+
+  /**
+   * Settles once receiving is up: the subscriber connected, or a sync ended with nothing to
+   * receive, or the connection closed; at the latest after `maxMs`.
+   */
+  receiving(maxMs: number): Promise<void> {
+    if (this.current?.pc.connectionState === 'connected') return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, maxMs);
+      this.waiters.add(done);
+    });
+  }
+
+  private received(): void {
+    for (const done of [...this.waiters]) done();
   }
 
   /** Janus re-offered by itself (a publisher left or changed). */
@@ -88,7 +121,9 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
     const generation = this.generation;
     this.syncing = this.sync()
       .then(() => {
-        if (generation === this.generation) this.syncFailures = 0;
+        if (generation !== this.generation) return;
+        this.syncFailures = 0;
+        if (!this.current) this.received();
       })
       .catch((error: unknown) => {
         if (generation !== this.generation) return;
@@ -116,6 +151,7 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
     this.current?.close();
     this.current = undefined;
     this.subscribed.clear();
+    this.received();
   }
 
   private ensureSubscriber(): Subscriber {
@@ -124,7 +160,7 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
       subscriberSignals(this.context.signaling()!),
       this.context.rtc(),
       () => this.refreshTracks(),
-      () => undefined,
+      (state) => state === 'connected' && this.received(),
     );
     return this.current;
   }

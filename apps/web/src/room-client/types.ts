@@ -4,6 +4,7 @@
  * serializable state from events into its store; tracks are looked up through `tracks`.
  */
 import type { SignalingTarget } from './signaling';
+import type { VisibleTile } from './subscription-plan';
 import type { VoiceMode } from './voice-effects';
 import type { RecordingScene } from './local-recorder';
 import type { FileShareState } from './screen-share';
@@ -173,6 +174,12 @@ export interface RoomClientApi {
     displayName: string;
     audio: boolean;
     video: boolean;
+    /**
+     * The tiles the UI will show first, from the join answer's members: the first subscription
+     * goes out at once instead of after the room's first render. Without it the client waits a
+     * moment for the UI's report.
+     */
+    firstView?: (others: readonly PeerInfo[], me: PeerInfo) => VisibleTile[];
   }): Promise<void>;
   leave(): Promise<void>;
   setMicrophone(on: boolean): Promise<void>;

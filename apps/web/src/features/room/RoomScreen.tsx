@@ -40,6 +40,7 @@ import {
 import { loadOriginalVolume } from '../captions/original-volume';
 // Cloud recording (issue 11): the indicator every member sees while the meeting is recorded.
 import { RecordingIndicator } from '../recordings/RecordingIndicator';
+import { firstView } from './first-view';
 import { PreJoin } from './PreJoin';
 import { bindRoom } from './room-binding';
 import {
@@ -48,6 +49,7 @@ import {
   useRoomDispatch,
   useRoomMeeting,
   useRoomState,
+  useRoomStore,
   type RoomClientHandle,
   type RoomMeeting,
 } from './RoomContext';
@@ -152,6 +154,7 @@ function Session(
   props: Omit<RoomScreenProps, 'createClient' | 'onLeft' | 'meeting'> & { onCancel: () => void },
 ) {
   const client = useRoomClient();
+  const store = useRoomStore();
   const { mediaServer } = useRoomMeeting();
   const settings = useRoomState((s) => s.settings);
   const permissionModal = useRoomState((s) => s.permissionModal);
@@ -179,6 +182,15 @@ function Session(
       displayName: props.displayName,
       audio: settings.audioEnabled,
       video: settings.videoEnabled,
+      firstView: (others, me) => {
+        const { viewMode, lockedId } = store.getState();
+        const { innerWidth: width, innerHeight: height, devicePixelRatio } = window;
+        return firstView(others, me, {
+          viewMode,
+          lockedId,
+          window: { width, height, devicePixelRatio: devicePixelRatio || 1 },
+        });
+      },
     });
   };
   // Admitted from the waiting room: straight in, with the saved microphone and camera choices.

@@ -13,13 +13,12 @@ import {
   SPEECH_SIDE_TILES,
   type PeerInfo,
 } from '@meet/shared';
+import { fitGrid, GRID_GAP } from './first-view';
 import { MemberTile } from './MemberTile';
 import { ChevronLeftIcon, ChevronRightIcon } from './room-icons';
 import { useRoomDispatch, useRoomState } from './RoomContext';
 import { isHostMember } from './roles';
 import { sharersOf } from './room-store';
-
-const GAP = 8;
 
 function useElementSize<T extends HTMLElement>() {
   const ref = useRef<T>(null);
@@ -35,19 +34,6 @@ function useElementSize<T extends HTMLElement>() {
     return () => ro.disconnect();
   }, []);
   return [ref, size] as const;
-}
-
-/** The column count that gives the largest 16:9 tiles for n tiles in a w×h box. */
-export function fitGrid(n: number, width: number, height: number) {
-  let best = { cols: 1, tileWidth: 0 };
-  for (let cols = 1; cols <= Math.max(1, n); cols++) {
-    const rows = Math.ceil(n / cols);
-    const byWidth = (width - GAP * (cols - 1)) / cols;
-    const byHeight = ((height - GAP * (rows - 1)) / rows) * (16 / 9);
-    const tileWidth = Math.max(0, Math.min(byWidth, byHeight));
-    if (tileWidth > best.tileWidth) best = { cols, tileWidth };
-  }
-  return best;
 }
 
 function useOrdered(): { ordered: PeerInfo[]; meId: string } {
@@ -76,7 +62,7 @@ function GridView() {
 
   return (
     <div className="room-grid-wrap">
-      <div ref={ref} className="room-grid" style={{ gap: GAP }}>
+      <div ref={ref} className="room-grid" style={{ gap: GRID_GAP }}>
         {tileWidth > 0 &&
           items.map((p) => (
             <MemberTile
