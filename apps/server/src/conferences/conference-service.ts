@@ -1,17 +1,15 @@
 /**
- * The control-plane rules of meetings: who may join and with which outcome, taking over from
- * another device, leaving, and when a meeting ends. Routes and sockets call this; it announces
- * what changed as typed events.
+ * The control-plane rules of meetings: joining (JoinAdmission decides who gets in and with
+ * which outcome), taking over from another device, leaving, and when a meeting ends. Routes and
+ * sockets call this; it announces what changed as typed events.
  */
 import { EventEmitter } from 'node:events';
 import { eq } from 'drizzle-orm';
 import {
   CONFERENCE_STATUS,
-  MEETING_MAX_MEMBERS,
   SEAT_CONNECT_GRACE_MS,
   SEAT_RECONNECT_GRACE_MS,
   UNJOINED_MEETING_TTL_MS,
-  WAITING_STATUS,
   type ConferenceProperties,
   type MeetingInfo,
   type MyState,
@@ -31,24 +29,8 @@ import type { Clock } from '../lib/clock.js';
 import type { ConferencesRepository } from '../repositories/conferences-repository.js';
 import { MemberControlsRepository } from '../repositories/member-controls-repository.js';
 import { effectiveControls } from './host-control.js';
+import { JoinAdmission, type JoinInput, type JoinResult } from './join-admission.js';
 import { meetingInfoOf, propertiesOf } from './present.js';
-
-export interface JoinInput {
-  conferenceId: string;
-  deviceId: string;
-  userConferenceName: string;
-  voiceLanguage: string;
-  subtitle: number;
-  translate: number;
-  forceJoin: number;
-}
-
-export interface JoinResult {
-  conference: ConferenceRow;
-  memberId: number;
-  /** Devices of the same user that were in the meeting and have been replaced. */
-  replacedDevices: string[];
-}
 
 /** Who ended a meeting for everyone. */
 export type EndedBy = Pick<UserRow, 'id' | 'userName'>;
@@ -71,25 +53,10 @@ export interface ConferenceEvents {
   renamed: [conferenceId: string, userId: number, displayName: string];
 }
 
-/**
- * How many people fill the meeting's places, for a joiner: everyone else in it except its
- * creator and host. Those two always get in and never take a place, so a crowd that filled the
- * meeting cannot lock them out of their own meeting.
- */
-export function countsAgainstCap(
-  members: readonly { userId: number }[],
-  conf: Pick<ConferenceRow, 'creatorId' | 'hostId'>,
-  joinerId: number,
-): number {
-  const counted = members
-    .map((m) => m.userId)
-    .filter((id) => id !== joinerId && id !== conf.creatorId && id !== conf.hostId);
-  return new Set(counted).size;
-}
-
 export class ConferenceService extends EventEmitter<ConferenceEvents> {
   /** Read only, for a viewer's own controls in Meeting info; HostControl changes them. */
   private readonly memberControls: MemberControlsRepository;
+  private readonly admission: JoinAdmission;
 
   constructor(
     private readonly database: Database,
@@ -99,6 +66,7 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
   ) {
     super();
     this.memberControls = new MemberControlsRepository(database.db);
+    this.admission = new JoinAdmission(database, conferences, activity, clock);
   }
 
   private get db(): Db {
@@ -134,13 +102,17 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
     });
   }
 
-  /**
-   * Checks every join outcome in SPEC.md's order and records the membership. Runs in one
-   * transaction holding the meeting row, so two joiners cannot both take the 25th place.
-   */
+  /** A join (JoinAdmission decides), and what it changed announced. */
   async join(user: UserRow, input: JoinInput): Promise<JoinResult> {
-    await this.waitingRoomGate(user, input);
-    const result = await this.joinTransaction(user, input);
+    const waitingFor = await this.admission.holdInWaitingRoom(user, input);
+    if (waitingFor) {
+      this.emit('waitingListChanged', waitingFor.conferenceId);
+      throw AppError.waitingRoom({
+        conferenceId: waitingFor.conferenceId,
+        conferenceUri: waitingFor.conferenceUri,
+      });
+    }
+    const result = await this.admission.admit(user, input);
     if (result.replacedDevices.length) {
       this.emit('replaced', result.conference.conferenceId, user.id, result.replacedDevices);
     }
@@ -148,108 +120,6 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
       this.emit('hostChanged', result.conference.conferenceId, result.conference.hostId);
     if (result.leftWaitingList) this.emit('waitingListChanged', result.conference.conferenceId);
     return result;
-  }
-
-  private joinTransaction(
-    user: UserRow,
-    input: JoinInput,
-  ): Promise<JoinResult & { hostTaken: boolean; leftWaitingList: boolean }> {
-    return this.db.transaction(async (tx) => {
-      const conf = await this.conferences.byNumber(input.conferenceId, tx, true);
-      if (!conf) throw AppError.meetingNoExist();
-      if (conf.status === CONFERENCE_STATUS.finished) throw AppError.meetingOver();
-      if (await this.conferences.isBlocked(conf.id, user.id, tx)) throw AppError.removedByHost();
-      const privileged = user.id === conf.creatorId || user.id === conf.hostId;
-      if (conf.lockRoom && !privileged) throw AppError.meetingLocked();
-      const active = await this.conferences.activeMembers(conf.id, tx);
-      const mine = active.filter((m) => m.userId === user.id);
-      // Someone the host let in (status 3) passes the waiting room once; joining admits them.
-      // Someone already inside (a reload, another device) was admitted before.
-      const waiting = await this.activity.waitingEntry(conf.id, user.id, tx);
-      const admitted = waiting?.status === WAITING_STATUS.approved || mine.length > 0;
-      if (conf.waitingRoom && !privileged && !admitted) {
-        throw AppError.waitingRoom({
-          conferenceId: conf.conferenceId,
-          conferenceUri: conf.conferenceUri,
-        });
-      }
-
-      const elsewhere = mine.filter((m) => m.deviceId !== input.deviceId);
-      if (elsewhere.length > 0 && !input.forceJoin) throw AppError.badRequest('alreadyInMeeting');
-      if (!privileged && countsAgainstCap(active, conf, user.id) >= MEETING_MAX_MEMBERS)
-        throw AppError.meetingFull();
-
-      await this.conferences.setMembersState(
-        elsewhere.map((m) => m.id),
-        'replaced',
-        tx,
-      );
-      const fields = {
-        userConferenceName: input.userConferenceName,
-        voiceLanguage: input.voiceLanguage,
-        subtitle: input.subtitle,
-        translate: input.translate,
-      };
-      const sameDevice = mine.find((m) => m.deviceId === input.deviceId);
-      let memberId: number;
-      if (sameDevice) {
-        await this.conferences.updateMember(sameDevice.id, fields, tx);
-        memberId = sameDevice.id;
-      } else {
-        const row = await this.conferences.insertMember(
-          { conferenceId: conf.id, userId: user.id, deviceId: input.deviceId, ...fields },
-          tx,
-        );
-        memberId = row.id;
-      }
-
-      const changes: Partial<ConferenceRow> = {};
-      if (conf.status === CONFERENCE_STATUS.reserved) {
-        changes.status = CONFERENCE_STATUS.running;
-        changes.startedAt = new Date(this.clock.now());
-      }
-      // A creator coming back takes the host role again when nobody holds it.
-      if (conf.hostId === 0 && user.id === conf.creatorId) changes.hostId = user.id;
-      const conference = Object.keys(changes).length
-        ? await this.conferences.update(conf.id, changes, tx)
-        : conf;
-      const leftWaitingList = !!waiting && waiting.status !== WAITING_STATUS.admitted;
-      if (leftWaitingList)
-        await this.activity.setWaitingStatus(conf.id, [user.id], WAITING_STATUS.admitted, tx);
-      return {
-        conference,
-        memberId,
-        replacedDevices: elsewhere.map((m) => m.deviceId),
-        hostTaken: changes.hostId !== undefined,
-        leftWaitingList,
-      };
-    });
-  }
-
-  /**
-   * Before the join transaction: someone the waiting room holds back is put on (or kept on) the
-   * list and told to wait. Outside the transaction so the entry survives the 3018 answer.
-   */
-  private async waitingRoomGate(user: UserRow, input: JoinInput): Promise<void> {
-    const conf = await this.conferences.byNumber(input.conferenceId);
-    if (!conf?.waitingRoom || conf.status === CONFERENCE_STATUS.finished || conf.lockRoom) return;
-    if (user.id === conf.creatorId || user.id === conf.hostId) return;
-    if (await this.conferences.isBlocked(conf.id, user.id)) return;
-    const entry = await this.activity.waitingEntry(conf.id, user.id);
-    if (entry?.status === WAITING_STATUS.approved) return;
-    if (await this.isMember(conf, user.id)) return;
-    await this.activity.upsertWaiting({
-      conferenceId: conf.id,
-      userId: user.id,
-      deviceId: input.deviceId,
-      userConferenceName: input.userConferenceName,
-      userAvatar: user.avatarUrl,
-    });
-    this.emit('waitingListChanged', conf.conferenceId);
-    throw AppError.waitingRoom({
-      conferenceId: conf.conferenceId,
-      conferenceUri: conf.conferenceUri,
-    });
   }
 
   /** Changes meeting properties and tells everyone. */

@@ -9,7 +9,7 @@ import {
   type RoomNotification,
   type RoomProperties,
 } from '@meet/shared';
-import { countsAgainstCap } from '../conferences/conference-service.js';
+import { countsAgainstCap } from '../conferences/join-admission.js';
 import { roomPropertiesOf } from '../conferences/present.js';
 import type { ConferenceRow } from '../db/schema/index.js';
 import type { JanusGateway } from '../janus/janus-gateway.js';
