@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import { Button } from '../../ui/Button';
-import { useRoomState } from '../room/RoomContext';
-import { amHost } from '../room/roles';
+import { useRoomState } from '../room-core/RoomContext';
+import { amHost } from '../room-core/roles';
 import { clockText } from './breakout-plan';
 import { useBreakoutRemaining, useBreakoutRequest } from './useBreakout';
 import './breakout.css';

@@ -16,7 +16,7 @@ import {
   type BreakoutMember,
 } from '@meet/shared';
 import { Button } from '../../ui/Button';
-import { useRoomState } from '../room/RoomContext';
+import { useRoomState } from '../room-core/RoomContext';
 import { clockText, membersByRoom, randomAssignments } from './breakout-plan';
 import { useBreakoutRemaining, useBreakoutRequest } from './useBreakout';
 import './breakout.css';

@@ -8,7 +8,7 @@ import { useTranslation } from '../../app/useTranslation';
 import type { BreakoutRequest, RoomResponses } from '@meet/shared';
 import { RequestError } from '../../room-client/signaling';
 import { toast } from '../../ui/toast-store';
-import { useRoomClient, useRoomState } from '../room/RoomContext';
+import { useRoomClient, useRoomState } from '../room-core/RoomContext';
 
 /** Milliseconds left of the timer (open) or the countdown (closing), null when none runs. */
 export function useBreakoutRemaining(): number | null {

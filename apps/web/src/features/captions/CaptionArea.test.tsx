@@ -2,7 +2,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import '../../app/i18n';
 import type { RoomClientHandle } from '../../room-client/types';
-import { RemoteAudio } from '../room/media';
+import { RemoteAudio } from '../room-core/media';
 import { CaptionArea } from './CaptionArea';
 import { fakeClient, joined, renderInRoom, subtitle } from './captions-fixtures';
 

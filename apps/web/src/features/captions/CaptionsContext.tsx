@@ -1,9 +1,11 @@
 /**
  * The captions store in React: `CaptionsProvider` inside the room, `useCaptions` to read a
- * slice (the selector must return a stable value), `useCaptionsDispatch`, and `useVoiceVolume`
- * for how loud a member's own voice plays now. The hooks throw outside the provider.
+ * slice (the selector must return a stable value) and `useCaptionsDispatch`. The provider also
+ * fills the room's voice volumes (room-core/voice-volume.tsx): how loud a member's own voice
+ * plays now. The hooks throw outside the provider.
  */
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { VoiceVolumeProvider, type VoiceVolumes } from '../room-core/voice-volume';
 import type { CaptionsAction, CaptionsState, CaptionsStore } from './captions-store';
 
 const CaptionsContext = createContext<CaptionsStore | null>(null);
@@ -15,7 +17,23 @@ export function CaptionsProvider({
   store: CaptionsStore;
   children: ReactNode;
 }) {
-  return <CaptionsContext.Provider value={store}>{children}</CaptionsContext.Provider>;
+  const volumes = useMemo(() => voiceVolumesOf(store), [store]);
+  return (
+    <CaptionsContext.Provider value={store}>
+      <VoiceVolumeProvider volumes={volumes}>{children}</VoiceVolumeProvider>
+    </CaptionsContext.Provider>
+  );
+}
+
+/** A voice plays at 1, or at the original volume while its interpreted speech plays for me. */
+function voiceVolumesOf(store: CaptionsStore): VoiceVolumes {
+  return {
+    subscribe: store.subscribe,
+    volumeOf: (peerId) => {
+      const { interpreting, originalVolume } = store.getState();
+      return interpreting.includes(peerId) ? originalVolume : 1;
+    },
+  };
 }
 
 /** The store itself, for actions that read the latest state when they run. */
@@ -32,9 +50,4 @@ export function useCaptions<T>(selector: (state: CaptionsState) => T): T {
 
 export function useCaptionsDispatch(): (action: CaptionsAction) => void {
   return useCaptionsStore().dispatch;
-}
-
-/** 1, or the original volume while this member's interpreted speech plays for me. */
-export function useVoiceVolume(peerId: string): number {
-  return useCaptions((s) => (s.interpreting.includes(peerId) ? s.originalVolume : 1));
 }

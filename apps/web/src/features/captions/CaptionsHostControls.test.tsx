@@ -4,7 +4,6 @@ import '../../app/i18n';
 import { ApiError } from '../../api/client';
 import { captionsApi } from '../../api/captions-api';
 import * as toasts from '../../ui/toast-store';
-import { ControlsTab } from '../room/ControlsTab';
 import { captionState, joined, renderInRoom } from './captions-fixtures';
 import { CaptionsHostControls } from './CaptionsHostControls';
 
@@ -46,12 +45,5 @@ describe('the host’s caption controls', () => {
     await act(async () => refuse(new ApiError(-1, 'Only the host can do this')));
     expect(input('allow-translation').checked).toBe(false);
     expect(toasts.toast.error).toHaveBeenCalledWith('Only the host can do this');
-  });
-
-  test('they sit in the controls tab', () => {
-    const { captions } = renderInRoom(<ControlsTab />, { host: true });
-    joined(captions);
-    expect(screen.getByRole('heading', { name: 'Captions' })).toBeTruthy();
-    expect(screen.getByTestId('allow-translation')).toBeTruthy();
   });
 });

@@ -8,7 +8,7 @@
  */
 import { useTranslation } from '../../app/useTranslation';
 import { Popover, usePopover } from '../../ui/Popover';
-import { ChevronUpIcon } from '../room/room-icons';
+import { ChevronUpIcon } from '../room-core/room-icons';
 import { CaptionsIcon, CaptionsOffIcon, DownloadIcon } from './captions-icons';
 import type { LanguageChoice } from './speech-options';
 import { useCaptionsToggle, type CaptionsToggleState } from './useCaptionsToggle';

@@ -14,8 +14,8 @@ import type {
 } from '@meet/shared';
 import type { InterpretRefusal, RoomClientEvents, RoomClientHandle } from '../../room-client/types';
 import { peerInfo } from '../../test/peer-info';
-import { RoomProvider } from '../room/RoomContext';
-import { createRoomStore, type RoomStore } from '../room/room-store';
+import { RoomProvider } from '../room-core/RoomContext';
+import { createRoomStore, type RoomStore } from '../room-core/room-store';
 import { CaptionsProvider } from './CaptionsContext';
 import { createCaptionsStore, type CaptionsStore } from './captions-store';
 

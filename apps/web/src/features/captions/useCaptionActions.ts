@@ -10,7 +10,7 @@ import { ResultCode, type AiFeature, type MySpeech } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { captionsApi, type InterpretParams, type TranslateAction } from '../../api/captions-api';
 import { toast } from '../../ui/toast-store';
-import { useRoomMeeting } from '../room/RoomContext';
+import { useRoomMeeting } from '../room-core/RoomContext';
 import { useCaptionsStore } from './CaptionsContext';
 
 const silent = { silent: true };

@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import { toast } from '../../ui/toast-store';
-import { useRoomMeeting, useRoomState } from '../room/RoomContext';
-import { amHost } from '../room/roles';
+import { useRoomMeeting, useRoomState } from '../room-core/RoomContext';
+import { amHost } from '../room-core/roles';
 import { useCaptions } from './CaptionsContext';
 import { useCreatorPoints, useSpeechLanguages } from './caption-queries';
 import { captionsShown, stoppedFeatures } from './captions-store';

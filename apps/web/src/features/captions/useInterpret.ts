@@ -8,8 +8,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import { toast } from '../../ui/toast-store';
-import { useRoomClient, useRoomMeeting, useRoomState } from '../room/RoomContext';
-import { amHost } from '../room/roles';
+import { useRoomClient, useRoomMeeting, useRoomState } from '../room-core/RoomContext';
+import { amHost } from '../room-core/roles';
 import { useCaptions, useCaptionsStore } from './CaptionsContext';
 import { useCreatorPoints, useSpeechLanguages } from './caption-queries';
 import { stoppedFeatures } from './captions-store';

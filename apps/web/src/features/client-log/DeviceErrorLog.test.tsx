@@ -1,8 +1,8 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { RoomClientHandle } from '../../room-client/types';
-import { RoomProvider } from '../room/RoomContext';
-import { createRoomStore, initialRoomState, type RoomStore } from '../room/room-store';
+import { RoomProvider } from '../room-core/RoomContext';
+import { createRoomStore, initialRoomState, type RoomStore } from '../room-core/room-store';
 import { ClientLogger } from './client-logger';
 import { DeviceErrorLog } from './DeviceErrorLog';
 

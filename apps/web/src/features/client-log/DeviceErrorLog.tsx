@@ -7,7 +7,7 @@
 import { useEffect, useRef } from 'react';
 import { CLIENT_LOG_EVENT } from '@meet/shared';
 import type { PermissionStates } from '../../room-client/types';
-import { useRoomMeeting, useRoomState } from '../room/RoomContext';
+import { useRoomMeeting, useRoomState } from '../room-core/RoomContext';
 import { ALL_ALLOWED, deviceErrors } from './device-errors';
 import type { ClientLogger } from './client-logger';
 import { clientLogger } from './logger';

@@ -10,8 +10,8 @@ import { useTranslation } from '../../app/useTranslation';
 import { NO_BEAUTY } from '@meet/shared';
 import { icon } from '../../ui/icons';
 import { toast } from '../../ui/toast-store';
-import { useTrack } from '../room/media';
-import { useRoomClient, useRoomState } from '../room/RoomContext';
+import { useTrack } from '../room-core/media';
+import { useRoomClient, useRoomState } from '../room-core/RoomContext';
 import {
   NO_BACKGROUND,
   effectsHintVisited,

@@ -7,8 +7,8 @@
 import { useState } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import { VOICE_MODES, type VoiceMode } from '../../room-client/voice-effects';
-import { CheckIcon } from '../room/room-icons';
-import { useRoomClient } from '../room/RoomContext';
+import { CheckIcon } from '../room-core/room-icons';
+import { useRoomClient } from '../room-core/RoomContext';
 import { loadVoiceSetting, saveVoiceSetting } from './voice-setting';
 
 const LABELS = {

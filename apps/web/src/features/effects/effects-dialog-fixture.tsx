@@ -9,8 +9,8 @@ import type { SystemSetting } from '@meet/shared';
 import { toolApi } from '../../api/tool-api';
 import { serverConfigReply } from '../../test/server-config';
 import type { RoomClientHandle } from '../../room-client/types';
-import { RoomProvider } from '../room/RoomContext';
-import { createRoomStore } from '../room/room-store';
+import { RoomProvider } from '../room-core/RoomContext';
+import { createRoomStore } from '../room-core/room-store';
 import { EffectsDialog } from './EffectsDialog';
 
 const CALLS = [

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { AvatarId, VirtualPerson } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { toolApi } from '../../api/tool-api';
-import { useRoomClient } from '../room/RoomContext';
+import { useRoomClient } from '../room-core/RoomContext';
 import {
   AVATAR_ENDED,
   avatarHintVisited,

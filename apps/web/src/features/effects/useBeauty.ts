@@ -12,7 +12,7 @@ import {
   type BeautifySetting,
   type BeautyFilter,
 } from '@meet/shared';
-import { useRoomClient } from '../room/RoomContext';
+import { useRoomClient } from '../room-core/RoomContext';
 import {
   beautyHintVisited,
   loadBeautySetting,

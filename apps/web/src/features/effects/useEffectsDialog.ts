@@ -16,8 +16,8 @@ import {
 } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { backgroundsApi } from '../../api/backgrounds-api';
-import { useRoomClient, useRoomDispatch, useRoomState } from '../room/RoomContext';
-import { saveSettings } from '../room/settings-storage';
+import { useRoomClient, useRoomDispatch, useRoomState } from '../room-core/RoomContext';
+import { saveSettings } from '../room-core/settings-storage';
 import type { VoiceMode } from '../../room-client/voice-effects';
 import { loadVoiceSetting, saveVoiceSetting } from './voice-setting';
 import {

@@ -20,8 +20,8 @@ import { ApiError } from '../../api/client';
 import { magicApi } from '../../api/magic-api';
 import { MagicRefusal, type MagicCam } from '../../room-client/magic-cam';
 import { toast } from '../../ui/toast-store';
-import { useTrack } from '../room/media';
-import { useRoomClient, useRoomMeeting, useRoomState } from '../room/RoomContext';
+import { useTrack } from '../room-core/media';
+import { useRoomClient, useRoomMeeting, useRoomState } from '../room-core/RoomContext';
 import { NO_BACKGROUND, saveBackgroundSetting } from './background-setting';
 
 /** SPEC.md section 3's local storage key: the prompt of a Magic Cam on in the meeting. */

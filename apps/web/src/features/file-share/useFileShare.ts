@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { FileShareState } from '../../room-client/screen-share';
-import { useRoomClient } from '../room/RoomContext';
+import { useRoomClient } from '../room-core/RoomContext';
 
 export function useFileShare() {
   const client = useRoomClient();

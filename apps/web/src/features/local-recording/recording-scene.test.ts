@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { peerInfo } from '../../test/peer-info';
-import { createRoomStore } from '../room/room-store';
+import { createRoomStore } from '../room-core/room-store';
 import { recordingScene } from './recording-scene';
 
 function room(count: number) {

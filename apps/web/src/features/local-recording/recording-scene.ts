@@ -12,8 +12,8 @@ import {
   orderMembers,
 } from '@meet/shared';
 import type { RecordingScene } from '../../room-client/local-recorder';
-import { isHostMember } from '../room/roles';
-import { sharersOf, type RoomState } from '../room/room-store';
+import { isHostMember } from '../room-core/roles';
+import { sharersOf, type RoomState } from '../room-core/room-store';
 
 export function recordingScene(state: RoomState): RecordingScene {
   const { me, peers, hostId } = state;

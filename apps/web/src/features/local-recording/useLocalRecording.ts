@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import type { LocalRecordingState } from '@meet/shared';
 import { toast } from '../../ui/toast-store';
-import { useRoomClient, useRoomMeeting, useRoomStore } from '../room/RoomContext';
+import { useRoomClient, useRoomMeeting, useRoomStore } from '../room-core/RoomContext';
 import { recordingScene } from './recording-scene';
 
 export function useLocalRecording() {

@@ -21,7 +21,7 @@ import { openTrack } from '../../room-client/local-media';
 import { MagicCam, MagicRefusal } from '../../room-client/magic-cam';
 import { VideoEffects } from '../../room-client/video-effects';
 import { useAuth } from '../auth/AuthProvider';
-import { loadSettings } from '../room/settings-storage';
+import { loadSettings } from '../room-core/settings-storage';
 
 export type CameraState = 'starting' | 'on' | 'failed';
 

@@ -3,7 +3,7 @@
  * Test hooks: `recording-indicator` (data-record-type audio|video), `recording-elapsed`.
  */
 import { useTranslation } from '../../app/useTranslation';
-import { useRoomState } from '../room/RoomContext';
+import { useRoomState } from '../room-core/RoomContext';
 import { useRecordingElapsed } from './useRecordingElapsed';
 import './room-record.css';
 

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { serverTimestamp } from '../../api/conference-api';
-import { useRoomState } from '../room/RoomContext';
+import { useRoomState } from '../room-core/RoomContext';
 import { recordingElapsed } from './record-rules';
 
 const TICK_MS = 1000;

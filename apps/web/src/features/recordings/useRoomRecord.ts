@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { recordsApi } from '../../api/records-api';
 import { openUpgrade } from '../billing/upgrade-events';
-import { useRoomMeeting, useRoomState } from '../room/RoomContext';
-import { amHost } from '../room/roles';
+import { useRoomMeeting, useRoomState } from '../room-core/RoomContext';
+import { amHost } from '../room-core/roles';
 import {
   allowedChoice,
   defaultChoice,

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, test } from 'vitest';
 import i18n from '../../app/i18n';
 import type { RoomClientHandle } from '../../room-client/types';
 import { ConnectionBanner, ConnectionState } from './ConnectionBanner';
-import { RoomProvider } from './RoomContext';
-import { createRoomStore } from './room-store';
+import { RoomProvider } from '../room-core/RoomContext';
+import { createRoomStore } from '../room-core/room-store';
 
 afterEach(async () => {
   cleanup();

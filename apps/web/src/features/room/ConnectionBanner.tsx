@@ -5,7 +5,7 @@
  * after a drop, "unable to connect" with a way out.
  */
 import { useTranslation } from '../../app/useTranslation';
-import { useRoomClient, useRoomState } from './RoomContext';
+import { useRoomClient, useRoomState } from '../room-core/RoomContext';
 
 export function ConnectionState() {
   const { t } = useTranslation();

@@ -12,7 +12,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 // Captions (issue 10): captions for everyone, AI translation allowed.
 import { CaptionsHostControls } from '../captions/CaptionsHostControls';
-import { useRoomState } from './RoomContext';
+import { useRoomState } from '../room-core/RoomContext';
 import { useEndForAll } from './useEndForAll';
 import { useHostActions } from './useHostActions';
 

@@ -5,8 +5,8 @@ import type { RoomClientHandle } from '../../room-client/types';
 import { peerInfo } from '../../test/peer-info';
 import { HOST_MESSAGE_DELAY_MS, HOST_MESSAGE_SHOW_MS } from './host-message';
 import { HostMessage } from './HostMessage';
-import { RoomProvider } from './RoomContext';
-import { createRoomStore } from './room-store';
+import { RoomProvider } from '../room-core/RoomContext';
+import { createRoomStore } from '../room-core/room-store';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {

@@ -14,9 +14,9 @@ import {
   shouldShowHostMessage,
   wasReloaded,
 } from './host-message';
-import { HostIcon } from './room-icons';
-import { useRoomDispatch, useRoomMeeting, useRoomState } from './RoomContext';
-import { amHost } from './roles';
+import { HostIcon } from '../room-core/room-icons';
+import { useRoomDispatch, useRoomMeeting, useRoomState } from '../room-core/RoomContext';
+import { amHost } from '../room-core/roles';
 
 type Phase = 'pending' | 'shown' | 'done';
 

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import { useCaptionsToggle } from '../captions/useCaptionsToggle';
-import { KeyboardIcon } from './room-icons';
+import { KeyboardIcon } from '../room-core/room-icons';
 import type { RoomControls } from './useRoomControls';
 import { useRoomShortcuts } from './useRoomShortcuts';
 

@@ -5,9 +5,9 @@
  */
 import { useTranslation } from '../../app/useTranslation';
 import { Popover, usePopover } from '../../ui/Popover';
-import { CallEndIcon } from './room-icons';
-import { useRoomClient, useRoomState } from './RoomContext';
-import { amHost } from './roles';
+import { CallEndIcon } from '../room-core/room-icons';
+import { useRoomClient, useRoomState } from '../room-core/RoomContext';
+import { amHost } from '../room-core/roles';
 import { useEndForAll } from './useEndForAll';
 
 export function LeaveButton() {

@@ -21,8 +21,8 @@ import {
   MicOffIcon,
   PersonRemoveIcon,
   ShareIcon,
-} from './room-icons';
-import { handRaised } from './roles';
+} from '../room-core/room-icons';
+import { handRaised } from '../room-core/roles';
 
 export interface MemberRowProps {
   member: PeerInfo & { isHost: boolean };

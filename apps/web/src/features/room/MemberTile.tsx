@@ -7,11 +7,11 @@
 import { useTranslation } from '../../app/useTranslation';
 import { networkStatus, truncateName, type MediaSource, type PeerInfo } from '@meet/shared';
 import { Avatar } from '../../ui/Avatar';
-import { TrackVideo, useTrack } from './media';
+import { TrackVideo, useTrack } from '../room-core/media';
 import { ReactionBursts } from './ReactionBursts';
-import { MicOffIcon, PinIcon } from './room-icons';
-import { useRoomDispatch, useRoomState } from './RoomContext';
-import { isHostMember } from './roles';
+import { MicOffIcon, PinIcon } from '../room-core/room-icons';
+import { useRoomDispatch, useRoomState } from '../room-core/RoomContext';
+import { isHostMember } from '../room-core/roles';
 import { useTileRef } from './visibility';
 
 export interface MemberTileProps {

@@ -10,9 +10,9 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { MemberRow } from './MemberRow';
 import { RenameDialog } from './RenameDialog';
-import { HandIcon } from './room-icons';
-import { useRoomState } from './RoomContext';
-import { amHost, handRaised, isHostMember } from './roles';
+import { HandIcon } from '../room-core/room-icons';
+import { useRoomState } from '../room-core/RoomContext';
+import { amHost, handRaised, isHostMember } from '../room-core/roles';
 import { useHostActions } from './useHostActions';
 
 type Confirm = { kind: 'makeHost' | 'remove'; member: PeerInfo } | null;

@@ -9,7 +9,7 @@ import { parseUserAgent } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { desktopOs, permissionDialogContent, type Text } from './permission-text';
-import { useRoomDispatch, useRoomState } from './RoomContext';
+import { useRoomDispatch, useRoomState } from '../room-core/RoomContext';
 
 type HintsNavigator = Navigator & {
   userAgentData?: { getHighEntropyValues(hints: string[]): Promise<{ platformVersion?: string }> };

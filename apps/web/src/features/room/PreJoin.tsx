@@ -8,16 +8,16 @@ import { useTranslation } from '../../app/useTranslation';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { LOCAL_PEER_ID, type MediaDeviceInfoLike, type Settings } from '../../room-client/types';
-import { TrackVideo, useTrack } from './media';
-import { CamIcon, CamOffIcon, MicIcon, MicOffIcon, SpeakerIcon } from './room-icons';
+import { TrackVideo, useTrack } from '../room-core/media';
+import { CamIcon, CamOffIcon, MicIcon, MicOffIcon, SpeakerIcon } from '../room-core/room-icons';
 // Background effects (issue 15).
 import { loadBackgroundSetting } from '../effects/background-setting';
 import { loadBeautySetting } from '../effects/beauty-setting';
 import { loadVoiceSetting } from '../effects/voice-setting';
 import { loadAvatarSetting } from '../effects/avatar-setting';
 import { useOfferedOnly } from '../effects/useEffectsOffered';
-import { useRoomClient, useRoomDispatch, useRoomState } from './RoomContext';
-import { saveSettings } from './settings-storage';
+import { useRoomClient, useRoomDispatch, useRoomState } from '../room-core/RoomContext';
+import { saveSettings } from '../room-core/settings-storage';
 
 function DeviceSelect({
   label,

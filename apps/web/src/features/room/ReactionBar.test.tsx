@@ -8,9 +8,9 @@ import { toastStore } from '../../ui/toast-store';
 import { peerInfo } from '../../test/peer-info';
 import { ReactionBar } from './ReactionBar';
 import { ReactionBursts } from './ReactionBursts';
-import { REACTION_FLOAT_MS } from './reactions';
-import { RoomProvider } from './RoomContext';
-import { createRoomStore } from './room-store';
+import { REACTION_FLOAT_MS } from '../room-core/reactions';
+import { RoomProvider } from '../room-core/RoomContext';
+import { createRoomStore } from '../room-core/room-store';
 
 afterEach(() => {
   cleanup();

@@ -4,7 +4,7 @@
  * Test hooks: `reactions-toggle`, `reaction-bar`, and `reaction` buttons with `data-emoji`.
  */
 import { useTranslation } from '../../app/useTranslation';
-import { AddReactionIcon } from './room-icons';
+import { AddReactionIcon } from '../room-core/room-icons';
 import { useReactionBar } from './useReactionBar';
 import './room-reactions.css';
 

@@ -1,11 +1,11 @@
 /**
- * The reactions of one member floating up over their tile, each in its own lane (reactions.ts).
- * Hidden from screen readers: RoomAnnouncer says who reacted with what instead. Test hook:
- * `floating-reaction` with `data-emoji`.
+ * The reactions of one member floating up over their tile, each in its own lane
+ * (room-core/reactions.ts). Hidden from screen readers: RoomAnnouncer says who reacted with
+ * what instead. Test hook: `floating-reaction` with `data-emoji`.
  */
 import { useMemo } from 'react';
-import { reactionLane } from './reactions';
-import { useRoomState } from './RoomContext';
+import { reactionLane } from '../room-core/reactions';
+import { useRoomState } from '../room-core/RoomContext';
 import './room-reactions.css';
 
 export function ReactionBursts({ peerId }: { peerId: string }) {

@@ -5,8 +5,8 @@ import '../../app/i18n';
 import { hostApi } from '../../api/host-api';
 import type { RoomClientHandle } from '../../room-client/types';
 import { RenameDialog } from './RenameDialog';
-import { RoomProvider } from './RoomContext';
-import { createRoomStore } from './room-store';
+import { RoomProvider } from '../room-core/RoomContext';
+import { createRoomStore } from '../room-core/room-store';
 
 afterEach(() => {
   cleanup();

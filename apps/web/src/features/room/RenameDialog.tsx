@@ -12,7 +12,7 @@ import { Dialog } from '../../ui/Dialog';
 import { lengthLimit } from '../../ui/length-limit';
 import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toast-store';
-import { useRoomClient, useRoomMeeting } from './RoomContext';
+import { useRoomClient, useRoomMeeting } from '../room-core/RoomContext';
 
 export function RenameDialog({ current, onClose }: { current: string; onClose: () => void }) {
   const { t } = useTranslation();

@@ -4,8 +4,8 @@ import '../../app/i18n';
 import type { RoomClientHandle } from '../../room-client/types';
 import { peerInfo } from '../../test/peer-info';
 import { RoomAnnouncer } from './RoomAnnouncer';
-import { RoomProvider } from './RoomContext';
-import { createRoomStore } from './room-store';
+import { RoomProvider } from '../room-core/RoomContext';
+import { createRoomStore } from '../room-core/room-store';
 
 afterEach(cleanup);
 

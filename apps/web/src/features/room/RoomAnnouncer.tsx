@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import { announcementsOf, type Announcement } from './room-announcements';
-import { useRoomStore } from './RoomContext';
+import { useRoomStore } from '../room-core/RoomContext';
 
 const KEPT_LINES = 5;
 

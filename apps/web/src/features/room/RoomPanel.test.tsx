@@ -5,9 +5,9 @@ import i18n from '../../app/i18n';
 import { waitingRoomApi } from '../../api/waiting-room-api';
 import { RequestError } from '../../room-client/signaling';
 import type { RoomClientHandle } from '../../room-client/types';
-import { RoomProvider } from './RoomContext';
+import { RoomProvider } from '../room-core/RoomContext';
 import { RoomPanel } from './RoomPanel';
-import { createRoomStore, type RoomStore } from './room-store';
+import { createRoomStore, type RoomStore } from '../room-core/room-store';
 import { peerInfo } from '../../test/peer-info';
 
 afterEach(() => {

@@ -15,9 +15,14 @@ import { ChatTab } from '../chat/ChatTab';
 import { WaitingTab } from '../waiting-room/WaitingTab';
 import { ControlsTab } from './ControlsTab';
 import { MembersTab } from './MembersTab';
-import { useRoomClient, useRoomDispatch, useRoomMeeting, useRoomState } from './RoomContext';
-import type { PanelTab } from './room-store';
-import { amHost } from './roles';
+import {
+  useRoomClient,
+  useRoomDispatch,
+  useRoomMeeting,
+  useRoomState,
+} from '../room-core/RoomContext';
+import type { PanelTab } from '../room-core/room-store';
+import { amHost } from '../room-core/roles';
 import { useHostActions } from './useHostActions';
 
 const EVERYONE: PanelTab[] = ['members', 'chat'];

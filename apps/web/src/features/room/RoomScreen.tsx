@@ -23,7 +23,7 @@ import { ConnectionBanner, ConnectionState } from './ConnectionBanner';
 // Breakout rooms (issue 16): the strip of the room I am in.
 import { BreakoutBanner } from '../breakout/BreakoutBanner';
 import { HostMessage } from './HostMessage';
-import { RemoteAudio } from './media';
+import { RemoteAudio } from '../room-core/media';
 // Polls (issue 6): the poll list, the toolbar's badge and the poll dialog.
 import { RoomPolls } from '../polls/RoomPolls';
 // The waiting room: the host's copy of who waits.
@@ -52,12 +52,12 @@ import {
   useRoomStore,
   type RoomClientHandle,
   type RoomMeeting,
-} from './RoomContext';
+} from '../room-core/RoomContext';
 import { RoomAnnouncer } from './RoomAnnouncer';
 import { RoomPanel } from './RoomPanel';
-import { createRoomStore, initialRoomState, type RoomStore } from './room-store';
-import { amHost } from './roles';
-import { loadSettings } from './settings-storage';
+import { createRoomStore, initialRoomState, type RoomStore } from '../room-core/room-store';
+import { amHost } from '../room-core/roles';
+import { loadSettings } from '../room-core/settings-storage';
 import { Stage } from './Stage';
 import { Toolbar } from './Toolbar';
 import { VisibilityProvider } from './visibility';

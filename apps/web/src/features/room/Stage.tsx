@@ -15,10 +15,10 @@ import {
 } from '@meet/shared';
 import { fitGrid, GRID_GAP } from './first-view';
 import { MemberTile } from './MemberTile';
-import { ChevronLeftIcon, ChevronRightIcon } from './room-icons';
-import { useRoomDispatch, useRoomState } from './RoomContext';
-import { isHostMember } from './roles';
-import { sharersOf } from './room-store';
+import { ChevronLeftIcon, ChevronRightIcon } from '../room-core/room-icons';
+import { useRoomDispatch, useRoomState } from '../room-core/RoomContext';
+import { isHostMember } from '../room-core/roles';
+import { sharersOf } from '../room-core/room-store';
 
 function useElementSize<T extends HTMLElement>() {
   const ref = useRef<T>(null);

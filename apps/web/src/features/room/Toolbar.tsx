@@ -43,7 +43,7 @@ import {
   ShareIcon,
   SpotlightIcon,
   StopShareIcon,
-} from './room-icons';
+} from '../room-core/room-icons';
 import { useRoomControls } from './useRoomControls';
 
 function DeviceList({

@@ -12,7 +12,7 @@ import {
   type PeerInfo,
 } from '@meet/shared';
 import type { VisibleTile } from '../../room-client/subscription-plan';
-import type { ViewMode } from './room-store';
+import type { ViewMode } from '../room-core/room-store';
 
 /** Between grid tiles, in CSS px. */
 export const GRID_GAP = 8;

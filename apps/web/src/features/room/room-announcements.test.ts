@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { ChatMessage, PeerInfo } from '@meet/shared';
 import { peerInfo } from '../../test/peer-info';
 import { ANNOUNCED_CHAT_CHARS, announcementsOf } from './room-announcements';
-import { initialRoomState, type RoomState } from './room-store';
+import { initialRoomState, type RoomState } from '../room-core/room-store';
 
 const me = peerInfo(1, { displayName: 'Me' });
 const ann = peerInfo(2, { displayName: 'Ann' });

@@ -5,8 +5,8 @@
  * list and the chat history arrive all at once and are not news.
  */
 import { HAND } from '@meet/shared';
-import { REACTION_NAMES, type ReactionName } from './reactions';
-import type { RoomState } from './room-store';
+import { REACTION_NAMES, type ReactionName } from '../room-core/reactions';
+import type { RoomState } from '../room-core/room-store';
 
 export type Announcement =
   | { key: 'joined' | 'left' | 'handRaised' | 'handLowered'; name: string }

@@ -4,9 +4,9 @@ import { Emitter } from '../../room-client/emitter';
 import type { RoomClientEvents } from '../../room-client/types';
 import { peerInfo } from '../../test/peer-info';
 import { dismissToast, toastStore } from '../../ui/toast-store';
-import type { RoomClientHandle } from './RoomContext';
+import type { RoomClientHandle } from '../room-core/RoomContext';
 import { bindRoom } from './room-binding';
-import { createRoomStore } from './room-store';
+import { createRoomStore } from '../room-core/room-store';
 
 /** The room client as the binding sees it: `fire` gives one of its events. */
 class FakeClient extends Emitter<RoomClientEvents> {

@@ -12,7 +12,7 @@ import {
 } from '@meet/shared';
 import { showToast, toast } from '../../ui/toast-store';
 import { LOCAL_PEER_ID, type PermissionStates } from '../../room-client/types';
-import type { RoomClientHandle } from './RoomContext';
+import type { RoomClientHandle } from '../room-core/RoomContext';
 import {
   combineNotices,
   hostCommandNotice,
@@ -21,8 +21,8 @@ import {
   WARNING_NOTICES,
   type NoticeKey,
 } from './room-notices';
-import type { RoomStore } from './room-store';
-import { amHost } from './roles';
+import type { RoomStore } from '../room-core/room-store';
+import { amHost } from '../room-core/roles';
 import { breakoutNotice, type BreakoutNoticeKey } from './breakout-notices';
 
 /** Error keys the client sends under `room.errors.*`; anything else falls back to a generic text. */

@@ -4,7 +4,7 @@
  * itself shortly after, rather than staying in a meeting that is over.
  */
 import { useCallback } from 'react';
-import { useRoomClient } from './RoomContext';
+import { useRoomClient } from '../room-core/RoomContext';
 import { useHostActions } from './useHostActions';
 
 const LEAVE_FALLBACK_MS = 3000;

@@ -10,7 +10,7 @@ import { CONF_MUTE, HAND, type PeerInfo } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { hostApi } from '../../api/host-api';
 import { waitingRoomApi } from '../../api/waiting-room-api';
-import { useRoomDispatch, useRoomMeeting } from './RoomContext';
+import { useRoomDispatch, useRoomMeeting } from '../room-core/RoomContext';
 
 async function attempt(call: () => Promise<unknown>): Promise<boolean> {
   try {

@@ -10,8 +10,8 @@ import type { ReactionEmoji } from '@meet/shared';
 import { RequestError } from '../../room-client/signaling';
 import { usePopover } from '../../ui/Popover';
 import { toast } from '../../ui/toast-store';
-import { REACTION_CHOICES } from './reactions';
-import { useRoomClient, useRoomState } from './RoomContext';
+import { REACTION_CHOICES } from '../room-core/reactions';
+import { useRoomClient, useRoomState } from '../room-core/RoomContext';
 
 export function useReactionBar() {
   const { t } = useTranslation();

@@ -7,11 +7,11 @@ import { useTranslation } from '../../app/useTranslation';
 import { dialogFor, HAND } from '@meet/shared';
 import type { Settings } from '../../room-client/types';
 import { toast } from '../../ui/toast-store';
-import { useTrack } from './media';
-import { useRoomClient, useRoomDispatch, useRoomState } from './RoomContext';
-import { sharersOf, type PanelTab, type ViewMode } from './room-store';
-import { amHost } from './roles';
-import { saveSettings } from './settings-storage';
+import { useTrack } from '../room-core/media';
+import { useRoomClient, useRoomDispatch, useRoomState } from '../room-core/RoomContext';
+import { sharersOf, type PanelTab, type ViewMode } from '../room-core/room-store';
+import { amHost } from '../room-core/roles';
+import { saveSettings } from '../room-core/settings-storage';
 import { useHostActions } from './useHostActions';
 
 export type RoomControls = ReturnType<typeof useRoomControls>;

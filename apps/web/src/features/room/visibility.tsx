@@ -6,7 +6,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { layerForTile, type MediaSource } from '@meet/shared';
-import { useRoomClient, useRoomState } from './RoomContext';
+import { useRoomClient, useRoomState } from '../room-core/RoomContext';
 
 const RESIZE_DEBOUNCE_MS = 200;
 type Register = (el: Element, peerId: string, source: MediaSource) => () => void;

@@ -1,5 +1,5 @@
 /**
- * The host's waiting list as the room store takes it (features/room/room-store.ts keeps
+ * The host's waiting list as the room store takes it (features/room-core/room-store.ts keeps
  * `waiting`): the actions the waiting room's parts dispatch into the store.
  */
 import type { WaitingEntry } from '@meet/shared';

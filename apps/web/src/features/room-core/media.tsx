@@ -1,14 +1,14 @@
 /**
  * Showing tracks: `useTrack` looks a track up in the client's track store (tracks never enter
  * the room store; tracksVersion only says "look again"), `TrackVideo` plays one, and
- * `RemoteAudio` plays every remote member's audio through the chosen speaker (a voice turned
- * down to the original volume while its interpretation plays for me).
+ * `RemoteAudio` plays every remote member's audio through the chosen speaker (at the volume
+ * voice-volume.tsx gives: turned down while its interpretation plays for me).
  */
 import { useEffect, useMemo, useRef } from 'react';
 import type { MediaSource } from '@meet/shared';
-// Interpretation (issue 10): a member's voice is turned down while their interpretation plays.
-import { useVoiceVolume } from '../captions/CaptionsContext';
 import { useRoomClient, useRoomState } from './RoomContext';
+// Interpretation (issue 10): a member's voice is turned down while their interpretation plays.
+import { useVoiceVolume } from './voice-volume';
 
 export function useTrack(
   peerId: string | null | undefined,

@@ -1,6 +1,7 @@
 /**
  * The live room's UI state: serializable facts only (no tracks, no client). RoomClient events
- * reach it through room-binding.ts; components read it with `useRoomState` (RoomContext.tsx).
+ * reach it through features/room/room-binding.ts; components read it with `useRoomState`
+ * (RoomContext.tsx).
  *
  * Shape:
  *   connection      'disconnect' | 'connecting' | 'connected' | 'failed'
