@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { XLSX_MEDIA_TYPE } from '@meet/shared';
-import { contentDisposition, exportFileName, sheetName } from '../src/polls/export.js';
+import { contentDisposition } from '../src/lib/content-disposition.js';
+import { exportFileName, sheetName } from '../src/polls/export.js';
 import { build, randomIp, registerUser, type TestApp } from './helper.js';
 
 let t: TestApp;
@@ -253,6 +254,10 @@ describe('names', () => {
   test('Content-Disposition carries an ASCII fallback and the UTF-8 name', () => {
     expect(contentDisposition("投票 (1)'s.xlsx")).toBe(
       `attachment; filename="__ (1)'s.xlsx"; filename*=UTF-8''%E6%8A%95%E7%A5%A8%20%281%29%27s.xlsx`,
+    );
+    // A plain ASCII name needs no second form.
+    expect(contentDisposition('meeting-123456789.ics')).toBe(
+      'attachment; filename=meeting-123456789.ics',
     );
   });
 });

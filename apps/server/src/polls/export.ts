@@ -30,16 +30,6 @@ export function exportFileName(title: string): string {
   return `${stem || 'poll'}.xlsx`;
 }
 
-/** RFC 6266: an ASCII fallback for old clients and the UTF-8 name in `filename*`. */
-export function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
 /** The workbook of a poll seen by its host (so with every count). */
 export async function pollWorkbook(poll: PollDetail, language: Language): Promise<Buffer> {
   const t = (key: ErrorKey) => formatMessage(key, language);

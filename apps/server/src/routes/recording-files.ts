@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-import { contentDisposition } from '../polls/export.js';
+import { contentDisposition } from '../lib/content-disposition.js';
 import { byteRange } from '../records/byte-range.js';
 import { recordNotFound } from '../records/record-errors.js';
 import { isRecordingFileKind } from '../records/recording-links.js';

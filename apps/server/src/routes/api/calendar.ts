@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { replySchema } from '@meet/shared';
 import { AppError } from '../../lib/app-error.js';
 import { requestLanguage } from '../../lib/language.js';
+import { contentDisposition } from '../../lib/content-disposition.js';
 import { ok } from '../../lib/reply.js';
 import { requireRealUser, signedInUser } from '../../plugins/auth.js';
 import { mediaServerUrl } from './tool.js';
@@ -62,7 +63,7 @@ export async function calendarFileRoutes(app: FastifyInstance) {
       const conf = await conferenceService.get(id);
       return reply
         .type(ICS)
-        .header('content-disposition', `attachment; filename="meeting-${id}.ics"`)
+        .header('content-disposition', contentDisposition(`meeting-${id}.ics`))
         .send(calendars.meetingIcs(conf, mediaServerUrl(request), requestLanguage(request)));
     },
   );

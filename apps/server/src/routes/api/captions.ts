@@ -28,7 +28,7 @@ import {
 import { requestLanguage } from '../../lib/language.js';
 import { ok } from '../../lib/reply.js';
 import { authenticate, signedInUser } from '../../plugins/auth.js';
-import { contentDisposition } from '../../polls/export.js';
+import { contentDisposition } from '../../lib/content-disposition.js';
 import { transcriptFile } from '../../captions/transcript-file.js';
 
 export default async function captionsRoutes(fastify: FastifyInstance) {

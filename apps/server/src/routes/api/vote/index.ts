@@ -19,7 +19,7 @@ import {
 import { requestLanguage } from '../../../lib/language.js';
 import { ok } from '../../../lib/reply.js';
 import { authenticate, signedInUser } from '../../../plugins/auth.js';
-import { contentDisposition } from '../../../polls/export.js';
+import { contentDisposition } from '../../../lib/content-disposition.js';
 
 /** A success reply whose `msg` says what happened (shared / no longer shared). */
 function okSaying<T>(request: FastifyRequest, key: ErrorKey, payload: T) {
