@@ -62,14 +62,13 @@ async function member(name, token) {
     permissions: ['camera', 'microphone'],
   });
   const page = await context.newPage();
-  const auth =
-    token ??
-    (
-      await post(context, 'user/visitorLogin', {
+  const visitor = token
+    ? undefined
+    : await post(context, 'user/visitorLogin', {
         uuid: `bench-${name}-${Math.random().toString(36).slice(2, 14)}`,
         visitors: true,
-      })
-    ).payload.token;
+      });
+  const auth = token ?? visitor.payload.token;
   // BENCH_DEBUG: a timeline of the join in the page's console (requests, socket messages, the
   // peer connections' steps), to see where the time goes.
   if (process.env.BENCH_DEBUG) await context.addInitScript(traceJoin);
@@ -81,7 +80,7 @@ async function member(name, token) {
     },
     [auth, token ? 'email' : 'visitor'],
   );
-  return { context, page, token: auth };
+  return { context, page, token: auth, userId: visitor && String(visitor.payload.userInfo.userId) };
 }
 
 /* global window, RTCPeerConnection */
@@ -173,11 +172,22 @@ await toPrejoin(first, conferenceId, 'Host');
 await joinNow(first);
 
 const times = [];
+const seenTimes = [];
 for (let run = 0; run < 10; run++) {
   const second = await member(`m${run}`);
   await toPrejoin(second, conferenceId, `Member ${run}`);
   if (process.env.BENCH_DEBUG)
     second.page.on('console', (m) => m.text().startsWith('[t]') && console.error(m.text()));
+  // The other side: when the host's page first shows a frame of the newcomer (same clock).
+  const seenByHost = first.page.evaluate(async (id) => {
+    for (;;) {
+      const video = document.querySelector(`[data-member-id="${id}"][data-source="camera"] video`);
+      if (video && video.videoWidth > 0 && video.getVideoPlaybackQuality().totalVideoFrames > 0)
+        return Date.now();
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+  }, second.userId);
+  const clickedAt = await second.page.evaluate(() => Date.now());
   const ms = await second.page.evaluate(async (id) => {
     const button = [...document.querySelectorAll('button')].find((b) =>
       /join now/i.test(b.textContent ?? ''),
@@ -196,6 +206,8 @@ for (let run = 0; run < 10; run++) {
     }
   }, hostId);
   times.push(ms);
+  const seen = await Promise.race([seenByHost, new Promise((r) => setTimeout(() => r(-1), 5000))]);
+  seenTimes.push(seen < 0 ? -1 : seen - clickedAt);
   await second.page
     .getByTestId('leave')
     .click()
@@ -208,6 +220,14 @@ const pct = (p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sort
 console.log(`join → first remote frame (ms): ${times.map((t) => Math.round(t)).join(', ')}`);
 console.log(
   `p50 ${Math.round(pct(50))} ms, p90 ${Math.round(pct(90))} ms (${sorted.length}/10 runs)`,
+);
+// The trade-off of receiving first: how soon the others see the newcomer (click → the host's
+// first frame of them; includes the newcomer's publishing, which waits for receiving).
+const seenSorted = seenTimes.filter((t) => t >= 0).sort((a, b) => a - b);
+const seenPct = (p) =>
+  seenSorted[Math.min(seenSorted.length - 1, Math.ceil((p / 100) * seenSorted.length) - 1)];
+console.log(
+  `the host sees the newcomer (ms): p50 ${seenPct(50)}, p90 ${seenPct(90)} (${seenSorted.length}/10 runs)`,
 );
 
 // Six members, everyone showing everyone: Janus's CPU and memory over 10 s.

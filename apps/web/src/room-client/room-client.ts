@@ -215,8 +215,9 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
       if (joined.breakout) this.emit('breakout', joined.breakout);
       this.members.announce();
       this.emit('connectionState', 'connected');
-      // Sending waits until receiving is up (briefly): on a small machine the camera's encoder
-      // starting at the same moment delays the first picture of the others by about 80 ms.
+      // Sending waits until the others' video is on its way (at most 400 ms): on a small machine
+      // the camera's connection and encoder starting at the same moment delay the first picture
+      // of the others by about 100 ms.
       await this.subscriptions.receiving(RECEIVE_FIRST_MAX_MS);
       await this.camera.publish();
       this.camera.followHostFlags();

@@ -5,7 +5,7 @@ import type { Signaling } from './signaling';
 import { SubscriptionSync } from './subscription-sync';
 
 /** Only what Subscriber calls of a peer connection (jsdom has none); the test moves its state. */
-class PeerConnectionDouble {
+class PeerConnectionDouble extends EventTarget {
   static last: PeerConnectionDouble | undefined;
   connectionState = 'new';
   onconnectionstatechange: (() => void) | null = null;
@@ -15,11 +15,18 @@ class PeerConnectionDouble {
   getTransceivers = () => [];
   close = vi.fn();
   constructor() {
+    super();
     PeerConnectionDouble.last = this;
   }
   connect() {
     this.connectionState = 'connected';
     this.onconnectionstatechange?.();
+  }
+  /** A received track; its first packets are `unmute` on what this returns. */
+  track(kind: 'audio' | 'video'): EventTarget {
+    const track = Object.assign(new EventTarget(), { kind });
+    this.dispatchEvent(Object.assign(new Event('track'), { track }));
+    return track;
   }
 }
 
@@ -31,15 +38,23 @@ afterEach(() => {
 
 const ada = peerInfo(2, { feeds: { camera: 7 }, mids: { camera: { audio: 'a', video: 'v' } } });
 
-function sync(peers: PeerInfo[] = [ada]) {
+function sync(peers: PeerInfo[] = [ada], kinds: ('audio' | 'video')[] = ['audio', 'video']) {
   const requests: { type: string; streams?: unknown }[] = [];
   // Joined: set by the test, as the join answer would.
   const state = { joined: true };
   const signaling = {
     request: vi.fn(async (r: { type: string; streams?: unknown }) => {
       requests.push(r);
+      const streams = kinds.map((kind, i) => ({
+        mid: String(i),
+        feedId: 7,
+        peerId: '2',
+        source: 'camera',
+        kind,
+        active: true,
+      }));
       return r.type === 'subscribe'
-        ? { jsep: { type: 'offer', sdp: 'v=0' }, streams: [] }
+        ? { jsep: { type: 'offer', sdp: 'v=0' }, streams }
         : { jsep: null, streams: [] };
     }),
   } as unknown as Signaling;
@@ -88,18 +103,35 @@ test('without a guess the first subscription waits for the stage (up to 150 ms)'
   expect(requests[0]).toMatchObject({ type: 'subscribe' });
 });
 
-test('receiving settles when the subscriber connects, when there is nothing to receive, or at the latest after the limit', async () => {
+test("receiving settles when a video's first packets arrive, and not before", async () => {
   const { s } = sync();
   let up = false;
   void s.receiving(10_000).then(() => (up = true));
   s.start([{ peerId: '2', source: 'camera', layer: 1 }]);
   await settled();
+  const pc = PeerConnectionDouble.last!;
+  const video = pc.track('video');
+  pc.connect();
+  await settled();
+  // Connected, but no picture on its way yet: sending still waits.
+  expect(up).toBe(false);
+  video.dispatchEvent(new Event('unmute'));
+  await settled();
+  expect(up).toBe(true);
+  // Already arrived: at once.
+  await s.receiving(10_000);
+});
+
+test('with audio only receiving settles when the subscriber connects; with nothing to receive, at once', async () => {
+  const voice = sync([ada], ['audio']);
+  let up = false;
+  void voice.s.receiving(10_000).then(() => (up = true));
+  voice.s.start([]);
+  await settled();
   expect(up).toBe(false);
   PeerConnectionDouble.last!.connect();
   await settled();
   expect(up).toBe(true);
-  // Connected already: at once.
-  await s.receiving(10_000);
 
   const alone = sync([]);
   let nothing = false;
@@ -107,7 +139,9 @@ test('receiving settles when the subscriber connects, when there is nothing to r
   alone.s.start([]);
   await settled();
   expect(nothing).toBe(true);
+});
 
+test('receiving settles at the latest after its limit', async () => {
   vi.useFakeTimers();
   const stuck = sync();
   let late = false;

@@ -41,6 +41,8 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
   private reported = false;
   /** Who waits for receiving to be up (see `receiving`). */
   private waiters = new Set<() => void>();
+  /** A video's first packets came on the current connection. */
+  private videoArrived = false;
 
   constructor(private readonly context: SubscriptionContext) {
     super();
@@ -86,11 +88,12 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
   }
 
   /**
-   * Settles once receiving is up: the subscriber connected, or a sync ended with nothing to
-   * receive, or the connection closed; at the latest after `maxMs`.
+   * Settles once receiving is up: a video's first packets arrived (or, with no video, the
+   * subscriber connected), or a sync ended with nothing to receive, or the connection closed;
+   * at the latest after `maxMs`.
    */
   receiving(maxMs: number): Promise<void> {
-    if (this.current?.pc.connectionState === 'connected') return Promise.resolve();
+    if (this.videoArrived) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -150,19 +153,33 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
     this.syncFailures = 0;
     this.current?.close();
     this.current = undefined;
+    this.videoArrived = false;
     this.subscribed.clear();
     this.received();
   }
 
   private ensureSubscriber(): Subscriber {
     if (this.current) return this.current;
-    this.current = new Subscriber(
+    const subscriber = new Subscriber(
       subscriberSignals(this.context.signaling()!),
       this.context.rtc(),
       () => this.refreshTracks(),
-      (state) => state === 'connected' && this.received(),
+      (state) => {
+        // Audio only: connected is as far as receiving goes before the first sound.
+        const video = [...subscriber.streams.values()].some((s) => s.kind === 'video');
+        if (state === 'connected' && !video) this.received();
+      },
     );
-    return this.current;
+    // A video's first packets: its picture is on its way.
+    subscriber.pc.addEventListener('track', ({ track }) => {
+      if (track.kind !== 'video') return;
+      track.addEventListener('unmute', () => {
+        this.videoArrived = true;
+        this.received();
+      });
+    });
+    this.current = subscriber;
+    return subscriber;
   }
 
   private async sync(): Promise<void> {
