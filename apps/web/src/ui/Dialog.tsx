@@ -1,4 +1,7 @@
-/** A modal dialog: backdrop click and Escape close it, focus moves in and comes back after. */
+/**
+ * A modal dialog: backdrop click and Escape close it, focus moves in, Tab and Shift+Tab stay
+ * inside it, and focus comes back after.
+ */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { IconButton } from './Button';
@@ -28,10 +31,11 @@ export function Dialog({ open, title, onClose, children, footer, closeLabel, wid
     );
     (first ?? panel.current)?.focus();
     const onKey = (event: KeyboardEvent) => {
-      // With a dialog opened over another (a confirm), Escape closes only the one on top.
+      // With a dialog opened over another (a confirm), only the one on top answers keys.
       const modals = document.querySelectorAll('[role="dialog"][aria-modal="true"]');
-      if (event.key === 'Escape' && modals[modals.length - 1] === panel.current)
-        onCloseRef.current();
+      if (modals[modals.length - 1] !== panel.current) return;
+      if (event.key === 'Escape') onCloseRef.current();
+      if (event.key === 'Tab' && panel.current) keepFocusIn(panel.current, event);
     };
     document.addEventListener('keydown', onKey);
     return () => {
@@ -71,4 +75,19 @@ export function Dialog({ open, title, onClose, children, footer, closeLabel, wid
     </div>,
     document.body,
   );
+}
+
+/** Tab past the last control comes back to the first, Shift+Tab before the first goes to the last. */
+function keepFocusIn(panel: HTMLElement, event: KeyboardEvent): void {
+  const controls = [
+    ...panel.querySelectorAll<HTMLElement>(
+      'a[href], button, input, select, textarea, [tabindex="0"]',
+    ),
+  ].filter((el) => !el.matches(':disabled, [type=hidden]') && !el.closest('[hidden]'));
+  const active = document.activeElement;
+  const edge = event.shiftKey ? controls[0] : controls[controls.length - 1];
+  if (active === edge || active === panel || !panel.contains(active)) {
+    event.preventDefault();
+    (event.shiftKey ? controls[controls.length - 1] : controls[0])?.focus();
+  }
 }

@@ -3,19 +3,23 @@
  * all at once, and the confirmations for making someone host or removing them. Test hooks:
  * `members-list`, `hands-approve-all`, `hands-refuse-all`.
  */
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import { orderMembers, type PeerInfo } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { MemberRow } from './MemberRow';
-import { RenameDialog } from './RenameDialog';
 import { HandIcon } from '../room-core/room-icons';
 import { useRoomState } from '../room-core/RoomContext';
 import { amHost, handRaised, isHostMember } from '../room-core/roles';
 import { useHostActions } from './useHostActions';
 
 type Confirm = { kind: 'makeHost' | 'remove'; member: PeerInfo } | null;
+
+// Loaded when first opened: most members never rename themselves (the room's JS budget).
+const RenameDialog = lazy(() =>
+  import('./RenameDialog').then((m) => ({ default: m.RenameDialog })),
+);
 
 export function MembersTab() {
   const { t } = useTranslation();
@@ -121,7 +125,9 @@ export function MembersTab() {
         </ConfirmDialog>
       )}
       {renaming && me && (
-        <RenameDialog current={me.displayName} onClose={() => setRenaming(false)} />
+        <Suspense fallback={null}>
+          <RenameDialog current={me.displayName} onClose={() => setRenaming(false)} />
+        </Suspense>
       )}
     </>
   );
