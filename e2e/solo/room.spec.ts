@@ -1,6 +1,12 @@
 /** One person in the live room: where the host message sits and how long, and the room's words in Chinese. */
 import { expect, test, type Locator } from '@playwright/test';
-import { createMeeting, participant, registeredUser, signInWithToken } from '../support/room';
+import {
+  createMeeting,
+  participant,
+  registeredUser,
+  RoomPage,
+  signInWithToken,
+} from '../support/room';
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
@@ -77,9 +83,12 @@ test('a microphone the browser refuses: the pre-join screen explains how to allo
 }) => {
   const account = await registeredUser(request, 'Hana');
   const conferenceId = await createMeeting(request, account.token);
-  const host = await participant(browser, account.token);
-  // As a browser whose microphone permission was refused: every request for it fails so.
-  await host.context.addInitScript(() => {
+  // As a browser whose microphone permission was refused: every request for it fails so. Set up
+  // before the page exists, so no navigation can come before the script is in place (a run in
+  // CI once opened the microphone anyway).
+  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  await signInWithToken(context, account.token);
+  await context.addInitScript(() => {
     const devices = navigator.mediaDevices;
     const open = devices.getUserMedia.bind(devices);
     devices.getUserMedia = (constraints) =>
@@ -87,6 +96,7 @@ test('a microphone the browser refuses: the pre-join screen explains how to allo
         ? Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
         : open(constraints);
   });
+  const host = { context, room: new RoomPage(await context.newPage()) };
   const { page } = host.room;
   await host.room.askToJoin(conferenceId, 'Hana');
   const dialog = page.getByTestId('permission-dialog');
