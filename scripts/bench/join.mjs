@@ -16,6 +16,7 @@ const base = `http://localhost:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'meet-bench-join-'));
 
 const log = (...args) => process.env.BENCH_DEBUG && console.error('[bench]', ...args);
+const ADMIN_TOKEN = 'bench-operator-token-0123456789abcdef';
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
   env: {
     ...process.env,
@@ -25,6 +26,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server
     NODE_ENV: 'development',
     MAIL_OUTBOX_HTTP: '1',
     EMAIL_CODE_IP_DAILY_LIMIT: '1000',
+    // /healthz tells the operator (this token) Janus's process id, measured below.
+    ADMIN_TOKEN,
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -243,7 +246,9 @@ for (let i = 0; i < 5; i++) {
   others.push(m);
 }
 await new Promise((r) => setTimeout(r, 5000));
-const health = await (await fetch(`${base}/healthz`)).json();
+const health = await (
+  await fetch(`${base}/healthz`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })
+).json();
 const pid = health.janusPid;
 const ticks = () => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');

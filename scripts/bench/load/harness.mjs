@@ -37,11 +37,13 @@ export function childProcesses(log) {
 }
 
 /**
- * Starts `apps/server/dist/server.js` and resolves once it prints `Ready on`. Its warnings and
- * errors (and Janus's through it) are pushed to `errors` for the report.
+ * Starts `apps/server/dist/server.js` (or `script`, another build's server.js) and resolves once
+ * it prints `Ready on`. Its warnings and errors (and Janus's through it) are pushed to `errors`
+ * for the report.
  */
-export function startServer({ root, port, dataDir, rtpPorts, env = {}, errors, children }) {
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+export function startServer({ root, script, port, dataDir, rtpPorts, env = {}, errors, children }) {
+  const serverJs = script ?? path.join(root, 'apps/server/dist/server.js');
+  const child = spawn(process.execPath, [serverJs], {
     env: {
       ...process.env,
       PORT: String(port),

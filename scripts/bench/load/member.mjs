@@ -104,6 +104,36 @@ class StreamCounter {
   }
 }
 
+/**
+ * The longest time between two packets (any SSRC of one kind) since `mark()`: how long a member
+ * heard nothing, e.g. while someone floods the server. A gap still open is counted up to now.
+ */
+class GapTracker {
+  constructor() {
+    this.lastAt = 0;
+    this.longest = 0;
+  }
+
+  arrived() {
+    const now = performance.now();
+    if (this.lastAt) this.longest = Math.max(this.longest, now - this.lastAt);
+    this.lastAt = now;
+  }
+
+  /** Starts a window; a gap open at this moment is counted from here. */
+  mark() {
+    this.longest = 0;
+    if (this.lastAt) this.lastAt = Math.max(this.lastAt, performance.now());
+  }
+
+  /** The longest gap since mark() (ms) and how long ago the last packet came (null: none yet). */
+  read() {
+    if (!this.lastAt) return { longestMs: null, sinceLastMs: null };
+    const since = performance.now() - this.lastAt;
+    return { longestMs: Math.max(this.longest, since), sinceLastMs: since };
+  }
+}
+
 export class Member {
   /**
    * @param {{ base: string, token: string, conferenceId: string, name: string, maxVideos: number,
@@ -141,6 +171,8 @@ export class Member {
     this.unsubscribes = 0;
     /** Chat messages the room delivered to me (my own echoed back included), by id. */
     this.chatSeen = new Set();
+    /** Gaps in the audio this member receives (all its audio streams together). */
+    this.audioGaps = new GapTracker();
   }
 
   request(body, timeoutMs = 30_000) {
@@ -369,6 +401,7 @@ export class Member {
   }
 
   count(ssrc, kind, seq, marker, timestamp, bytes) {
+    if (kind === 'audio') this.audioGaps.arrived();
     let c = this.counters.get(ssrc);
     if (!c) this.counters.set(ssrc, (c = new StreamCounter(kind)));
     c.add(seq, marker, timestamp, bytes);

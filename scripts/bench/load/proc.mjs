@@ -16,6 +16,9 @@ function stat(pid) {
   }
 }
 
+/** CPU seconds (user + system) a process has used so far, or null when it is gone. */
+export const cpuSeconds = (pid) => stat(pid)?.cpu ?? null;
+
 export function rssMb(pid) {
   try {
     const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];

@@ -1,12 +1,15 @@
 // A worker thread of the load tool: hosts some of the synthetic members (their sockets, werift
 // connections and counters), so the tool's JavaScript runs on more than one core. The main thread
 // calls it through `{ id, method, args }` messages and sends it every source RTP packet once.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { RtpPacket } from 'werift';
 import { Member } from './member.mjs';
 
 /** @type {Member[]} */
 let members = [];
+/** This thread's event-loop delay since markGaps(): how late its members saw their packets. */
+let loopDelay;
 
 async function pool(items, limit, fn) {
   let next = 0;
@@ -79,6 +82,33 @@ const methods = {
     return members.map((m) => ({
       name: m.name,
       chatSeen: m.chatSeen.size,
+      socket: Boolean(m.socket?.connected),
+      publisherState: m.publisherState,
+      subscriberState: m.subscriberState,
+      errors: m.errors.slice(0, 5),
+    }));
+  },
+  /** Per member: its camera's feed id and its peer id in the room. */
+  feeds() {
+    return members.map((m) => ({ name: m.name, feedId: m.feedId, peerId: m.me?.peerId }));
+  },
+  /** Starts a window for the longest gap in each member's received audio. */
+  markGaps() {
+    for (const m of members) m.audioGaps.mark();
+    loopDelay?.disable();
+    loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+  },
+  /**
+   * Per member: the longest audio gap since markGaps() (and the longest this thread's event loop
+   * was blocked meanwhile: a gap that long may be the tool's own), whether its connections are up.
+   */
+  gaps() {
+    const loopMaxMs = loopDelay ? loopDelay.max / 1e6 : null;
+    return members.map((m) => ({
+      name: m.name,
+      ...m.audioGaps.read(),
+      loopMaxMs,
       socket: Boolean(m.socket?.connected),
       publisherState: m.publisherState,
       subscriberState: m.subscriberState,
