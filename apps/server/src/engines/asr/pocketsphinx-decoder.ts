@@ -140,6 +140,7 @@ export class PocketsphinxDecoder {
         case 'F': {
           const ending = this.ending;
           this.ending = undefined;
+          this.partialListener = undefined;
           ending?.resolve({ text: payload.toString('utf8').trim(), cmn: this.lastCmn! });
           break;
         }
@@ -173,7 +174,8 @@ export class PocketsphinxDecoder {
         },
       };
     });
-    this.partialListener = undefined;
+    // Partials of the audio sent before the end still come (a decoder behind on a busy machine
+    // gives them after this call); the final comes after them and ends the utterance.
     this.send('E');
     return result;
   }
