@@ -6,13 +6,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { BASIC_STORAGE_BYTES } from '@meet/shared';
-import { recordingEvents, recordings } from '../src/db/schema/index.js';
+import { conferences, recordingEvents, recordings } from '../src/db/schema/index.js';
 import { build, listen, type TestApp } from './helper.js';
 import { makePro } from './records-fixture.js';
 import {
   accepted,
   createMeeting,
   enter,
+  joinApi,
   registered,
   withMembers,
   type Member,
@@ -123,12 +124,48 @@ test('a Pro host records video; ending the meeting stops the recording and queue
   await expect.poll(async () => (await recordingOf(recordId)).status).toBe('processing');
   const row = await recordingOf(recordId);
   expect(row.stoppedAt).not.toBeNull();
-  expect(await queuedCompose(row.id)).toBe(1);
+  // The job is queued once the stop has committed, a moment after the status reads processing.
+  await expect.poll(() => queuedCompose(row.id)).toBe(1);
+});
+
+test('nobody in the room: a recording does not start, in either language; once the host is in, it does', async () => {
+  const host = await registered(t);
+  const meeting = await createMeeting(t, host);
+  const refused = await start(host.token, meeting.uri, 'audio');
+  expect(refused.statusCode).toBe(422);
+  expect(refused.json()).toMatchObject({
+    code: -1,
+    key: 'recordingEmptyRoom',
+    msg: 'Recording can start once someone is in the meeting',
+  });
+  const inChinese = await t.post(
+    '/api/conference/startRecord',
+    { conferenceUri: meeting.uri, recordType: 'audio', layout: 'speech' },
+    undefined,
+    { headers: { authorization: `Bearer ${host.token}`, 'accept-language': 'zh-CN' } },
+  );
+  expect(inChinese.json().msg).toBe('会议中还没有人，暂时无法开始录制');
+  // Joined through the API but not yet in the room (no socket) is not in the room either.
+  expect((await joinApi(t, host.token, meeting.id)).json().code).toBe(0);
+  expect((await start(host.token, meeting.uri, 'audio')).json().key).toBe('recordingEmptyRoom');
+  const [none] = await t.database.db
+    .select({ id: recordings.id })
+    .from(recordings)
+    .innerJoin(conferences, eq(conferences.id, recordings.conferenceId))
+    .where(eq(conferences.conferenceId, meeting.id));
+  expect(none).toBeUndefined();
+
+  const room = await enter(t, base, host, meeting.id, 'Host');
+  open.push(room.member);
+  const started = await start(host.token, meeting.uri, 'audio');
+  expect(started.json(), started.body).toMatchObject({ code: 0 });
+  expect((await stop(host.token, meeting.uri)).json().code).toBe(0);
 });
 
 test('a full storage quota refuses to start, with the words of the spec', async () => {
   const host = await registered(t);
   const meeting = await createMeeting(t, host);
+  open.push((await enter(t, base, host, meeting.id, 'Host')).member);
   // A finished recording that fills the basic quota.
   const owned = await start(host.token, meeting.uri, 'audio');
   expect(owned.json().code).toBe(0);

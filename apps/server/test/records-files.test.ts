@@ -1,8 +1,8 @@
 /**
  * Signed links to a recording's files: they load without a header (as `<video src>` does), serve
- * Range requests (206) so the player can seek, refuse a wrong or expired signature (403), answer
- * 404 once the recording is gone, and keep working across a restart (the key is kept in
- * $DATA_DIR, or comes from RECORDING_LINK_SECRET).
+ * Range requests (206) so the player can seek, refuse a wrong or expired signature (403) or one
+ * handed out before the sharing narrowed, answer 404 once the recording is gone, and keep working
+ * across a restart (the key is kept in $DATA_DIR, or comes from RECORDING_LINK_SECRET).
  */
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -147,6 +147,37 @@ describe('refusals', () => {
     );
   });
 
+  test('links handed out while anyone with the link could see it stop working once the sharing narrows; the owner gets new ones', async () => {
+    const shared = await makeRecording(t, owner, { withFiles: true, shareScope: 'link' });
+    // Someone not signed in, holding the link.
+    const anyone = (await api.byUuid(shared.recordId)).json().payload;
+    expect((await get(anyone.videoUrl)).statusCode).toBe(200);
+    expect((await get(anyone.previewImg)).statusCode).toBe(200);
+
+    expect((await api.scope(shared.recordId, 'private', owner.token)).json().code).toBe(0);
+    for (const old of [anyone.videoUrl, anyone.audioUrl, anyone.previewImg]) {
+      const res = await get(old);
+      expect(res.statusCode, old).toBe(403);
+      expect(res.json().key).toBe('recordingLinkInvalid');
+    }
+    expect((await api.byUuid(shared.recordId)).json().key).toBe('noRecordAccess');
+    const mine = (await api.info(shared.recordId, owner.token)).json().payload;
+    expect(mine.videoUrl).not.toBe(anyone.videoUrl);
+    expect((await get(mine.videoUrl)).statusCode).toBe(200);
+
+    // Widening again does not bring the old links back; narrowing from it revokes the new ones.
+    expect((await api.scope(shared.recordId, 'link', owner.token)).json().code).toBe(0);
+    expect((await get(anyone.videoUrl)).statusCode).toBe(403);
+    expect((await get(mine.videoUrl)).statusCode).toBe(200);
+    expect((await api.scope(shared.recordId, 'applicants', owner.token)).json().code).toBe(0);
+    expect((await get(mine.videoUrl)).statusCode).toBe(403);
+    // A change that narrows nothing keeps the links.
+    const current = (await api.info(shared.recordId, owner.token)).json().payload.videoUrl;
+    expect((await api.scope(shared.recordId, 'applicants', owner.token)).json().code).toBe(0);
+    expect((await api.scope(shared.recordId, 'link', owner.token)).json().code).toBe(0);
+    expect((await get(current)).statusCode).toBe(200);
+  });
+
   test('a link expires after its time (6 hours at least, then 403)', async () => {
     const { audioUrl } = await links();
     const exp = Number(new URL(audioUrl, 'http://x').searchParams.get('exp'));
@@ -170,7 +201,10 @@ describe('refusals', () => {
     const info = (await api.info(audioOnly.recordId, owner.token)).json().payload;
     expect(info.videoUrl).toBeUndefined();
     expect(info.previewImg).toBe('');
-    const link = t.app.services.records.links.url(audioOnly.recordId, 'video');
+    const link = t.app.services.records.links.url(
+      { recordId: audioOnly.recordId, linkVersion: 0 },
+      'video',
+    );
     expect((await get(link)).statusCode).toBe(404);
     expect((await get(info.audioUrl)).statusCode).toBe(200);
   });
@@ -197,7 +231,10 @@ describe('the signing key', () => {
       const load = (url: string) => other.app.inject({ method: 'GET', url });
       expect((await load(link)).statusCode).toBe(200);
       // The same link signed with this app's file key is not valid there.
-      const foreign = t.app.services.records.links.url(made.recordId, 'video');
+      const foreign = t.app.services.records.links.url(
+        { recordId: made.recordId, linkVersion: 0 },
+        'video',
+      );
       expect((await load(foreign)).statusCode).toBe(403);
     } finally {
       await other.close();

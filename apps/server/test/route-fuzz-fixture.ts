@@ -124,6 +124,22 @@ export class RouteFuzzFixture {
   }
 
   /**
+   * A route's scene is over: its meeting ends and its reservation goes, so however many routes
+   * there are, the fuzzer stays within the per-account caps on open meetings and reservations.
+   */
+  async endScene(scene: Samples): Promise<void> {
+    const { t, fuzzer } = this;
+    const conf = await t.app.services.conferences.byNumber(String(scene.conferenceId));
+    if (conf) await t.app.services.conferenceService.end(conf);
+    // Gone already when the route was reserve/delete itself.
+    await t.post(
+      '/api/conference/reserve/delete',
+      { conferenceId: scene['reserve.conferenceId'] },
+      fuzzer.token,
+    );
+  }
+
+  /**
    * A meeting of its own for a route: hosted by the fuzzer, with the fuzzer and a member in it, a
    * launched poll and a reservation; sample values for every body field point at it. Each route
    * gets its own, so a call that succeeds (quit, delete, stop…) does not change what others see.

@@ -1,15 +1,20 @@
 /**
  * Seats in a meeting: a join that is never followed by a `/room` connection, or a connection
  * that drops and does not come back, gives its seat up after a grace period — also across a
- * server restart — and the creator and host always get into their own meeting.
+ * server restart — and the creator and host always get into their own meeting. An instant
+ * meeting nobody joins is removed, unless it has a recording.
  */
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  CONFERENCE_STATUS,
   SEAT_CONNECT_GRACE_MS,
   SEAT_RECONNECT_GRACE_MS,
   UNJOINED_MEETING_TTL_MS,
 } from '@meet/shared';
+import { conferences, recordings } from '../src/db/schema/index.js';
 import { build, listen, type TestApp } from './helper.js';
+import { makeRecording } from './records-fixture.js';
 import { connect, createMeeting, info, joinApi, registered, visitor } from './room-members.js';
 
 const status = async (t: TestApp, token: string, conferenceId: string, deviceId: string) =>
@@ -112,6 +117,39 @@ describe('seats without a room connection (API only)', () => {
     expect(
       (await t.post('/api/conference/conferenceInfo', { conferenceId: used.id })).json().code,
     ).toBe(0);
+  });
+
+  test('a never-joined meeting with a recording is not swept away: it ends, and the recording is kept and processed', async () => {
+    const owner = await registered(t);
+    const running = await makeRecording(t, owner, { status: 'recording' });
+    const ready = await makeRecording(t, owner, { status: 'ready', sizeBytes: 1234 });
+    t.clock.advance(UNJOINED_MEETING_TTL_MS + 1000);
+    await t.app.services.conferenceService.sweepSeats();
+
+    const kept = await t.database.db
+      .select({ recording: recordings, status: conferences.status })
+      .from(recordings)
+      .innerJoin(conferences, eq(conferences.id, recordings.conferenceId))
+      .where(inArray(recordings.id, [running.id, ready.id]));
+    expect(kept).toHaveLength(2);
+    expect(kept.every((k) => k.status === CONFERENCE_STATUS.finished)).toBe(true);
+    // The running one is stopped by the meeting's end and goes on to composition.
+    await expect
+      .poll(async () => {
+        const [row] = await t.database.db
+          .select({ status: recordings.status })
+          .from(recordings)
+          .where(eq(recordings.id, running.id));
+        return row?.status;
+      })
+      .toBe('processing');
+    const mine = (await t.post('/api/record/getMyRecords', {}, owner.token)).json().payload;
+    expect(mine.list.map((r: { recordId: string }) => r.recordId).sort()).toEqual(
+      [running.recordId, ready.recordId].sort(),
+    );
+    // And the owner's meeting list no longer shows them as running.
+    const list = await t.post('/api/conference/getMyRunningConferenceList', {}, owner.token);
+    expect(list.json().payload).toEqual([]);
   });
 });
 

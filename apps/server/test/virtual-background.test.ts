@@ -1,12 +1,16 @@
 /**
  * The background library (issue 15): system images plus my uploads, the upload rules of SPEC.md
- * section 5 with the texts of section 8, square PNGs out of any upload, and deleting only mine.
+ * section 5 with the texts of section 8, squares out of any upload (JPEG, or PNG when transparent;
+ * their bytes in my storage, issue 27), and deleting only mine.
  */
 import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SYSTEM_BACKGROUNDS } from '@meet/shared';
+import { BASIC_STORAGE_BYTES, SYSTEM_BACKGROUNDS } from '@meet/shared';
 import { build, registerUser, type TestApp } from './helper.js';
+import { makeRecording } from './records-fixture.js';
 
 let t: TestApp;
 let ada: string;
@@ -47,6 +51,19 @@ async function upload(token: string, filename: string, data: Buffer) {
 const getAll = async (token: string) =>
   (await t.post('/api/virtual/background/getAll', {}, token)).json();
 
+/** My storage used and allowed, as the recordings list shows them. */
+const usedBytes = async (token: string) =>
+  (await t.post('/api/record/getMyRecords', {}, token)).json().payload as {
+    usedBytes: number;
+    quotaBytes: number;
+  };
+
+/** Random pixels: nothing compresses them, as with a photo. */
+const noise = (width: number, height: number, format: 'png' | 'jpeg') =>
+  sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .toFormat(format)
+    .toBuffer();
+
 describe('/virtual/background', () => {
   test('getAll lists the system images and my uploads, never someone else’s', async () => {
     const mine = (await upload(ada, 'mine.png', await image(200, 200))).json();
@@ -78,19 +95,81 @@ describe('/virtual/background', () => {
     for (const b of SYSTEM_BACKGROUNDS) expect(b.viewImg).toMatch(/^\/backgrounds\/[a-z]+\.png$/);
   });
 
-  test('a non-square jpeg comes back as a square png served under /files', async () => {
+  test('a non-square jpeg comes back as a square jpeg served under /files', async () => {
     const res = await upload(ada, 'wide.JPG', await image(640, 360, 'jpeg'));
     expect(res.json().code).toBe(0);
     const entry = res.json().payload;
     expect(entry).toMatchObject({ type: 'upload', id: expect.stringMatching(/^\d+$/) });
-    expect(entry.viewImg).toMatch(/^\/files\/backgrounds\/.+\.png$/);
+    expect(entry.viewImg).toMatch(/^\/files\/backgrounds\/.+\.jpg$/);
     const file = await t.app.inject({ method: 'GET', url: entry.viewImg });
     expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['content-type']).toBe('image/jpeg');
     const meta = await sharp(file.rawPayload).metadata();
-    expect(meta.format).toBe('png');
+    expect(meta.format).toBe('jpeg');
     expect(meta.width).toBe(360);
     expect(meta.height).toBe(360);
+  });
+
+  test('a photo is kept as JPEG, not a PNG several times its size, and its bytes count in my storage', async () => {
+    const cy = await registerUser(t, 'cy-bg@example.com');
+    const photo = await noise(800, 600, 'jpeg');
+    expect((await usedBytes(cy)).usedBytes).toBe(0);
+    const entry = (await upload(cy, 'photo.jpg', photo)).json().payload;
+    expect(entry.viewImg).toMatch(/\.jpg$/);
+    const file = await t.app.inject({ method: 'GET', url: entry.viewImg });
+    expect((await sharp(file.rawPayload).metadata()).format).toBe('jpeg');
+    // The same square as PNG, as it used to be stored: more than twice the bytes.
+    const asPng = await sharp(photo).resize(600, 600).png().toBuffer();
+    expect(file.rawPayload.length).toBeLessThan(asPng.length / 2);
+    expect((await usedBytes(cy)).usedBytes).toBe(file.rawPayload.length);
+
+    // An opaque PNG (alpha channel, every pixel solid) is a photo too.
+    const opaque = await sharp(await noise(300, 300, 'png'))
+      .ensureAlpha(1)
+      .png()
+      .toBuffer();
+    expect((await sharp(opaque).metadata()).hasAlpha).toBe(true);
+    const second = (await upload(cy, 'solid.png', opaque)).json().payload;
+    expect(second.viewImg).toMatch(/\.jpg$/);
+    const secondFile = await t.app.inject({ method: 'GET', url: second.viewImg });
+    expect((await usedBytes(cy)).usedBytes).toBe(
+      file.rawPayload.length + secondFile.rawPayload.length,
+    );
+
+    // Deleting one gives its bytes back.
+    await t.post('/api/virtual/background/deleteOne', { id: entry.id }, cy);
+    expect((await usedBytes(cy)).usedBytes).toBe(secondFile.rawPayload.length);
+  });
+
+  test('a PNG with transparency stays a PNG, transparency and all', async () => {
+    const cutout = await sharp({
+      create: { width: 200, height: 120, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([{ input: await image(60, 60), left: 70, top: 30 }])
+      .png()
+      .toBuffer();
+    const entry = (await upload(ada, 'cutout.png', cutout)).json().payload;
+    expect(entry.viewImg).toMatch(/\.png$/);
+    const file = await t.app.inject({ method: 'GET', url: entry.viewImg });
+    expect(file.headers['content-type']).toBe('image/png');
+    const meta = await sharp(file.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'png', hasAlpha: true, width: 120, height: 120 });
+    expect((await sharp(file.rawPayload).stats()).isOpaque).toBe(false);
+  });
+
+  test('an upload that would pass my storage quota is refused, and nothing is kept', async () => {
+    const dee = await registerUser(t, 'dee-bg@example.com');
+    const deeId = (await t.post('/api/user/getUserInfo', {}, dee)).json().payload.userId as number;
+    // Recordings fill the basic quota but for a few bytes.
+    await makeRecording(t, { token: dee, userId: deeId }, { sizeBytes: BASIC_STORAGE_BYTES - 100 });
+    const stored = () => readdir(path.join(t.dataDir, 'files', 'backgrounds'));
+    const filesBefore = await stored();
+    const refused = await upload(dee, 'photo.jpg', await image(200, 200, 'jpeg'));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: -1, key: 'backgroundStorageFull' });
+    expect((await getAll(dee)).payload.userBackground).toEqual([]);
+    expect((await usedBytes(dee)).usedBytes).toBe(BASIC_STORAGE_BYTES - 100);
+    expect(await stored()).toEqual(filesBefore);
   });
 
   test.each([

@@ -38,6 +38,12 @@ export const SUPPORTED_BROWSER_MIN_VERSION = 80;
 export const REQUEST_TIMEOUT_MS = 15000;
 
 export const MAX_RESERVATION_MS = 24 * 60 * 60 * 1000;
+/**
+ * Every instant a request may carry (ms since the epoch): 2000-01-01 to 2100-01-01 UTC. Far
+ * inside what a JavaScript date holds (±8.64e15), so every time stored can be shown and written
+ * to a calendar.
+ */
+export const TIME_WINDOW_MS = { min: 946_684_800_000, max: 4_102_444_800_000 } as const;
 export const DEFAULT_MEETING_DURATION_MS = 60 * 60 * 1000;
 export const ABOUT_TO_BEGIN_MS = 5 * 60 * 1000;
 export const FINISHED_PAGE_SIZE = 20;
@@ -111,6 +117,17 @@ export const LOG_UPLOAD_DELAY_MS = 200;
 
 /** Virtual backgrounds (SPEC.md sections 5 and 9). */
 export const BACKGROUND_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * What one account may keep at once (issue 27): far above what a heavy user makes, so only a
+ * script filling the database meets them. Only what still exists counts (deleting one frees a
+ * slot). Open meetings are the creator's running ones; upcoming reservations those not yet
+ * started whose end is still ahead; Magic Cam styles are the account's own, in any state.
+ */
+export const MAX_BACKGROUNDS_PER_ACCOUNT = 50;
+export const MAX_OPEN_MEETINGS_PER_ACCOUNT = 100;
+export const MAX_UPCOMING_RESERVATIONS_PER_ACCOUNT = 200;
+export const MAX_MAGIC_STYLES_PER_ACCOUNT = 100;
 
 /** Picture-in-picture sharing (SPEC.md section 5): the files a member may share, at most 10 MB. */
 export const FILE_SHARE_MAX_BYTES = 10 * 1024 * 1024;

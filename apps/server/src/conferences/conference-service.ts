@@ -203,7 +203,8 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
   /**
    * Frees the seats of devices that never connected to the room, or dropped and did not come
    * back, in time — as if they had left — and removes instant meetings nobody ever joined.
-   * Run every few seconds, and after start-up's reset.
+   * One of those with a recording is ended instead, never removed: the recording is its
+   * owner's, and goes on to be processed. Run every few seconds, and after start-up's reset.
    */
   async sweepSeats(): Promise<void> {
     const expired = await this.conferences.expiredSeats();
@@ -218,7 +219,10 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
     const unjoined = await this.conferences.unjoinedInstantMeetings(
       this.clock.now() - UNJOINED_MEETING_TTL_MS,
     );
-    for (const conf of unjoined) await this.conferences.delete(conf.id);
+    for (const { conference, recorded } of unjoined) {
+      if (recorded) await this.end(conference);
+      else await this.conferences.delete(conference.id);
+    }
   }
 
   /**

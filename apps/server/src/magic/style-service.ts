@@ -162,21 +162,26 @@ export class StyleService {
 
   /** A new style of mine, sent for publishing; the job makes its cover. */
   async publish(user: UserRow, form: StyleForm, language: Language): Promise<MagicStyle> {
+    await this.styles.assertRoomFor(user.id);
     const sourceKey = form.cover ? await this.keep(user, form.cover) : null;
-    const row = await this.styles.insert({
-      userId: user.id,
-      name: form.name,
-      prompt: form.prompt,
-      coverKey: null,
+    const row = await this.insertOwn(
+      {
+        userId: user.id,
+        name: form.name,
+        prompt: form.prompt,
+        coverKey: null,
+        sourceKey,
+        status: S.publishing,
+      },
       sourceKey,
-      status: S.publishing,
-    });
+    );
     await this.queue(row.id, S.draft);
     return this.one(user, String(row.id), language);
   }
 
   /** A new draft of mine, in my favourites at once (its cover is made here: no job). */
   async favoriteNew(user: UserRow, form: StyleForm, language: Language): Promise<MagicStyle> {
+    await this.styles.assertRoomFor(user.id);
     let coverKey: string | null = null;
     if (form.cover) {
       await checkCover(form.cover);
@@ -189,16 +194,35 @@ export class StyleService {
       coverKey = `magic/covers/${user.code}-${randomCode(10)}.jpg`;
       await this.deps.blobs.put(coverKey, jpeg, 'image/jpeg');
     }
-    const row = await this.styles.insert({
-      userId: user.id,
-      name: form.name,
-      prompt: form.prompt,
+    const row = await this.insertOwn(
+      {
+        userId: user.id,
+        name: form.name,
+        prompt: form.prompt,
+        coverKey,
+        sourceKey: null,
+        status: S.draft,
+      },
       coverKey,
-      sourceKey: null,
-      status: S.draft,
-    });
+    );
     await this.styles.addFavorite(user.id, String(row.id));
     return this.one(user, String(row.id), language);
+  }
+
+  /**
+   * The new style's row, within the author's cap. Refused there (another request took the last
+   * slot since the check before the upload), the picture stored for it goes too.
+   */
+  private async insertOwn(
+    values: Parameters<StylesRepository['insertWithinCap']>[0],
+    storedKey: string | null,
+  ) {
+    try {
+      return await this.styles.insertWithinCap(values);
+    } catch (error) {
+      if (storedKey) await this.deps.blobs.delete(storedKey).catch(() => undefined);
+      throw error;
+    }
   }
 
   /** Stores the author's picture (checked now) for the publish job. */

@@ -3,8 +3,8 @@
  * favourite, their subscription, who made it, its `hot`: favourites plus subscribers, counted
  * when read), favourites (system templates included, by text key) and subscriptions.
  */
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { MAGIC_PUBLISH_STATUS } from '@meet/shared';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { MAGIC_PUBLISH_STATUS, MAX_MAGIC_STYLES_PER_ACCOUNT } from '@meet/shared';
 import type { Db } from '../db/database.js';
 import {
   magicFavorites,
@@ -14,6 +14,7 @@ import {
   type MagicStyleRow,
 } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
+import { capReached, insertWithinCap, type AccountCap } from '../repositories/account-cap.js';
 
 /** A free style as one user sees it. */
 export interface StyleView {
@@ -175,6 +176,32 @@ export class StylesRepository {
       .values({ ...values, createdAt: now, updatedAt: now })
       .returning();
     return row!;
+  }
+
+  /** MAX_MAGIC_STYLES_PER_ACCOUNT: an author's own styles, whatever their state. */
+  private capOf(userId: number): AccountCap {
+    return {
+      max: MAX_MAGIC_STYLES_PER_ACCOUNT,
+      key: 'magicStylesLimit',
+      table: magicStyles,
+      where: eq(magicStyles.userId, userId),
+    };
+  }
+
+  /** Refuses when the author has no slot left (before their picture is stored). */
+  async assertRoomFor(userId: number): Promise<void> {
+    const cap = this.capOf(userId);
+    const [row] = await this.db.select({ n: count() }).from(cap.table).where(cap.where);
+    if ((row?.n ?? 0) >= cap.max) throw capReached(cap);
+  }
+
+  /** A new style of the author's, within the cap (deleting one of theirs frees a slot). */
+  async insertWithinCap(
+    values: Pick<MagicStyleRow, 'userId' | 'name' | 'prompt' | 'coverKey' | 'sourceKey' | 'status'>,
+  ): Promise<MagicStyleRow> {
+    return insertWithinCap(this.db, values.userId, this.capOf(values.userId), (tx) =>
+      this.insert(values, tx),
+    );
   }
 
   /** A style of this author's, or undefined (someone else's is as good as missing). */

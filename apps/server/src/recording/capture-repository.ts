@@ -3,7 +3,7 @@
  * stream piece Janus records, and the timeline events composition follows.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, sum } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { TimelineType } from '@meet/shared';
 import type { Db } from '../db/database.js';
 import {
@@ -12,6 +12,7 @@ import {
   recordings,
   type RecordingRow,
 } from '../db/schema/index.js';
+import { storageUsedBytes } from '../repositories/storage-used.js';
 
 export interface NewRecording {
   conferenceId: number;
@@ -68,12 +69,9 @@ export class CaptureRepository {
     return true;
   }
 
+  /** Bytes the user keeps against their storage: their recordings' files and backgrounds. */
   async usedBytes(userId: number): Promise<number> {
-    const [row] = await this.db
-      .select({ bytes: sum(recordings.sizeBytes) })
-      .from(recordings)
-      .where(eq(recordings.ownerId, userId));
-    return Number(row?.bytes ?? 0);
+    return storageUsedBytes(this.db, userId);
   }
 
   async addStream(values: {

@@ -1,7 +1,8 @@
 /**
  * Starting and stopping a meeting's cloud recording (`conference/startRecord|stopRecord`):
- * who may (the host; video for Pro; room left in the owner's storage), the recording's row,
- * the meeting's `recordStatus` every member sees, and the composition job once it stops.
+ * who may (the host; video for Pro; room left in the owner's storage; someone in the room), the
+ * recording's row, the meeting's `recordStatus` every member sees, and the composition job once
+ * it stops.
  * Ending the meeting stops its recording; a recording left running by a meeting that ended
  * while the server was down is stopped at start-up.
  */
@@ -80,6 +81,10 @@ export class RecordingControl {
       throw AppError.unavailable('storageDepleted');
     if (conf.recordStatus === 1 || (await this.deps.capture.running(conf.id)))
       throw AppError.unavailable('alreadyRecording');
+    // A recording of an empty room records nothing, and its meeting, never joined, would be
+    // swept away under it: someone has to be in the room (its socket connected) first.
+    const present = await this.deps.conferences.activeMembers(conf.id);
+    if (!present.some((m) => m.roomConnected)) throw AppError.unavailable('recordingEmptyRoom');
     const recording = await this.deps.capture.create({
       conferenceId: conf.id,
       ownerId: caller.id,

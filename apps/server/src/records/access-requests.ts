@@ -166,7 +166,7 @@ export class AccessRequests {
         filename: r.name,
         previewImg:
           mayPreview && r.status === 'ready' && r.previewKey
-            ? this.deps.records.links.url(r.recordId, 'preview')
+            ? this.deps.records.links.url(r, 'preview')
             : '',
         duration: Math.round(r.durationMs / 1000),
         startTime: r.startedAt.getTime(),

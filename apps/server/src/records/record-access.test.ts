@@ -1,6 +1,6 @@
 import { APPLY_STATUS, RECORDING_ACCESS_TTL_MS } from '@meet/shared';
 import { describe, expect, test } from 'vitest';
-import { accessTo, applyStatusOf, effectiveStatus } from './record-access.js';
+import { accessTo, applyStatusOf, effectiveStatus, scopeNarrows } from './record-access.js';
 
 const OWNER = 1;
 const OTHER = 2;
@@ -23,6 +23,21 @@ describe('who may open a recording', () => {
     ['link', undefined, false, 'link'],
   ] as const)('scope %s, viewer %s, approved %s: %s', (scope, viewer, approved, verdict) => {
     expect(accessTo({ ownerId: OWNER, shareScope: scope }, viewer, approved)).toBe(verdict);
+  });
+});
+
+describe('a change of scope that shuts someone out (it revokes the links handed out)', () => {
+  test.each([
+    ['link', 'private', true],
+    ['link', 'applicants', true],
+    ['applicants', 'private', true],
+    ['private', 'applicants', false],
+    ['private', 'link', false],
+    ['applicants', 'link', false],
+    ['link', 'link', false],
+    ['private', 'private', false],
+  ] as const)('%s to %s: %s', (from, to, narrows) => {
+    expect(scopeNarrows(from, to)).toBe(narrows);
   });
 });
 

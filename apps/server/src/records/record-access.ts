@@ -21,6 +21,21 @@ export function effectiveStatus(request: RequestState, now: number): number {
     : request.status;
 }
 
+/** The scopes from narrowest to widest: each lets in everyone the one before it does, and more. */
+const SCOPE_ORDER: readonly string[] = ['private', 'applicants', 'link'];
+
+/**
+ * Whether going from one scope to another shuts out someone the first let in: then the links
+ * handed out under the first must stop working. An unknown scope counts as the widest.
+ */
+export function scopeNarrows(from: string, to: string): boolean {
+  const rank = (scope: string) => {
+    const i = SCOPE_ORDER.indexOf(scope);
+    return i === -1 ? SCOPE_ORDER.length : i;
+  };
+  return rank(to) < rank(from);
+}
+
 /** Scopes under which an approved request lets its applicant in. */
 export function scopeAdmitsApplicants(scope: string): boolean {
   return scope === 'applicants' || scope === 'link';

@@ -3,21 +3,8 @@
  * meeting, the lists of what a user owns or was let into, storage used, and the transcript and
  * speakers' names. The rules live in RecordsService and its siblings.
  */
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  exists,
-  gte,
-  inArray,
-  isNull,
-  ne,
-  or,
-  sql,
-  sum,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { ShareScope } from '@meet/shared';
 import type { Db } from '../db/database.js';
 import {
   conferences,
@@ -31,6 +18,8 @@ import {
   type RecordingRow,
   type RecordingTranscriptRow,
 } from '../db/schema/index.js';
+import { storageUsedBytes } from '../repositories/storage-used.js';
+import { scopeNarrows } from './record-access.js';
 
 /** A recording as the records API shows it: the row, its owner's name and its meeting. */
 export interface RecordingView {
@@ -114,13 +103,28 @@ export class RecordsRepository {
       .limit(limit);
   }
 
-  /** Bytes of every file kept for the user's own recordings. */
+  /** Bytes the user keeps against their storage: their recordings' files and backgrounds. */
   async usedBytes(userId: number): Promise<number> {
-    const [row] = await this.db
-      .select({ bytes: sum(recordings.sizeBytes) })
-      .from(recordings)
-      .where(eq(recordings.ownerId, userId));
-    return Number(row?.bytes ?? 0);
+    return storageUsedBytes(this.db, userId);
+  }
+
+  /**
+   * Sets the sharing scope. One narrower than the scope it replaces (scopeNarrows) also raises
+   * the link version, which revokes the signed links handed out under the wider one; decided on
+   * the locked row, so two changes at once cannot both read the old scope.
+   */
+  async setShareScope(id: number, shareScope: ShareScope): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.lock(tx, id);
+      if (!row) return;
+      await tx
+        .update(recordings)
+        .set({
+          shareScope,
+          ...(scopeNarrows(row.shareScope, shareScope) ? { linkVersion: row.linkVersion + 1 } : {}),
+        })
+        .where(eq(recordings.id, id));
+    });
   }
 
   async update(

@@ -46,9 +46,14 @@ export class RecordsService {
   }
 
   async find(recordId: string): Promise<RecordingView> {
-    const view = await this.deps.records.byRecordId(recordId);
+    const view = await this.lookup(recordId);
     if (!view) throw recordNotFound();
     return view;
+  }
+
+  /** The recording, or undefined when there is none. */
+  async lookup(recordId: string): Promise<RecordingView | undefined> {
+    return this.deps.records.byRecordId(recordId);
   }
 
   /** The recording, when `user` owns it (else 403; a missing one is 404). */
@@ -140,9 +145,10 @@ export class RecordsService {
     await this.deps.records.update(view.row.id, { name });
   }
 
+  /** A narrower scope than before also revokes the links to its files handed out until now. */
   async setShareScope(user: UserRow, recordId: string, shareScope: ShareScope): Promise<void> {
     const view = await this.owned(user, recordId);
-    await this.deps.records.update(view.row.id, { shareScope });
+    await this.deps.records.setShareScope(view.row.id, shareScope);
   }
 
   /**

@@ -7,12 +7,15 @@ import {
   conferenceEvaluations,
   conferenceMembers,
   conferences,
+  recordings,
   users,
   type ConferenceMemberRow,
   type ConferenceRow,
 } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
 import { randomCode, randomInt } from '../lib/crypto.js';
+import { meetingCap } from '../conferences/meeting-caps.js';
+import { insertWithinCap } from './account-cap.js';
 import { isUniqueViolation } from './users-repository.js';
 
 /** 9 or 10 digits, uniformly over [100000000, 9999999999]: ~10^10 numbers to scan. */
@@ -38,22 +41,29 @@ export class ConferencesRepository {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * A new meeting, within its creator's cap (meetingCap). Each attempt is a transaction of its
+   * own: a clash of numbers aborts the one it happens in.
+   */
   async create(input: NewConference): Promise<ConferenceRow> {
+    const cap = meetingCap(input.creatorId, input.reserved, this.clock.now());
     for (let attempt = 0; ; attempt++) {
       try {
-        const [row] = await this.db
-          .insert(conferences)
-          .values({
-            ...input,
-            conferenceId: newConferenceNumber(),
-            conferenceUri: randomCode(16),
-            hostId: input.creatorId,
-            status: input.reserved ? CONFERENCE_STATUS.reserved : CONFERENCE_STATUS.running,
-            createdAt: new Date(this.clock.now()),
-            startedAt: input.reserved ? null : new Date(this.clock.now()),
-          })
-          .returning();
-        return row!;
+        return await insertWithinCap(this.db, input.creatorId, cap, async (tx) => {
+          const [row] = await tx
+            .insert(conferences)
+            .values({
+              ...input,
+              conferenceId: newConferenceNumber(),
+              conferenceUri: randomCode(16),
+              hostId: input.creatorId,
+              status: input.reserved ? CONFERENCE_STATUS.reserved : CONFERENCE_STATUS.running,
+              createdAt: new Date(this.clock.now()),
+              startedAt: input.reserved ? null : new Date(this.clock.now()),
+            })
+            .returning();
+          return row!;
+        });
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= 5) throw error;
       }
@@ -194,10 +204,21 @@ export class ConferencesRepository {
     return rows.length;
   }
 
-  /** Instant meetings made before `before` that nobody has ever joined. */
-  async unjoinedInstantMeetings(before: number): Promise<ConferenceRow[]> {
+  /**
+   * Instant meetings made before `before` that nobody has ever joined, each saying whether it
+   * has a recording (removing that meeting would take the recording with it).
+   */
+  async unjoinedInstantMeetings(
+    before: number,
+  ): Promise<{ conference: ConferenceRow; recorded: boolean }[]> {
     return this.db
-      .select()
+      .select({
+        conference: conferences,
+        recorded: sql<boolean>`exists (${this.db
+          .select({ one: sql`1` })
+          .from(recordings)
+          .where(eq(recordings.conferenceId, conferences.id))})`,
+      })
       .from(conferences)
       .where(
         and(

@@ -2,7 +2,8 @@
  * A recording's files behind signed links (records/recording-links.ts):
  * `GET /files/rec/<recordId>/<video|audio|preview>?exp=…&sig=…[&download=1]`. No header is
  * needed, so `<video src>` and `<img src>` load them; the player seeks with Range requests (206).
- * A wrong or expired signature is 403; a recording that is gone, or has no such file, is 404.
+ * A wrong or expired signature, or one made before the recording's sharing narrowed, is 403; a
+ * recording that is gone, or has no such file, is 404.
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.js';
@@ -36,10 +37,15 @@ export default async function recordingFileRoutes(app: FastifyInstance) {
     const { recordId, kind } = request.params;
     const { exp, sig, download } = request.query;
     if (!isRecordingFileKind(kind)) throw AppError.notFound();
-    if (records.links.check(recordId, kind, exp, sig) !== 'valid') {
+    // Links are signed with the recording's link version, so the row comes first. One that is
+    // gone is checked as version 0: a link to it is refused either way (403, or 404 as before).
+    const view = await records.lookup(recordId);
+    const target = { recordId, linkVersion: view?.row.linkVersion ?? 0 };
+    if (records.links.check(target, kind, exp, sig) !== 'valid') {
       throw AppError.forbidden('recordingLinkInvalid');
     }
-    const { row } = await records.find(recordId);
+    if (!view) throw recordNotFound();
+    const { row } = view;
     const key = { video: row.videoKey, audio: row.audioKey, preview: row.previewKey }[kind];
     if (!key || row.status !== 'ready') throw recordNotFound();
     const whole = await blobs.get(key);

@@ -53,6 +53,11 @@ export const recordings = pgTable(
     previewKey: text('preview_key').notNull().default(''),
     /** private (only me) | applicants (people I let in) | link (everyone with the link). */
     shareScope: text('share_scope').notNull().default('private'),
+    /**
+     * Signed into every link to its files (records/recording-links.ts): raised when the sharing
+     * narrows, which makes the links handed out before worthless.
+     */
+    linkVersion: integer('link_version').notNull().default(0),
     /** AI minutes and chapters, and the engine that wrote them ('' until made). */
     minutes: text('minutes').notNull().default(''),
     chapters: jsonb('chapters')

@@ -1,7 +1,8 @@
 /**
  * The background library (issue 15, SPEC.md section 7 "Backgrounds"), under
  * /api/virtual/background: the images that ship with the product plus my uploads (`getAll`),
- * `upload` (png/jpg/jpeg under 2 MB, stored as a centred square PNG) and `deleteOne` (mine only).
+ * `upload` (png/jpg/jpeg under 2 MB, stored as a centred square; at most
+ * MAX_BACKGROUNDS_PER_ACCOUNT, their bytes in my storage) and `deleteOne` (mine only).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import {
   BACKGROUND_EXTENSIONS,
   BACKGROUND_MAX_BYTES,
   BACKGROUND_STORED_SIDE,
+  MAX_BACKGROUNDS_PER_ACCOUNT,
   SYSTEM_BACKGROUNDS,
   backgroundImage,
   backgroundList,
@@ -26,11 +28,16 @@ import { randomCode } from '../../../lib/crypto.js';
 import { readUpload } from '../../../lib/multipart.js';
 import { ok } from '../../../lib/reply.js';
 import { virtualBackgrounds, type VirtualBackgroundRow } from '../../../db/schema/index.js';
+import { entitlementsOf } from '../../../payments/entitlements.js';
+import { insertWithinCap, type AccountCap } from '../../../repositories/account-cap.js';
+import { storageUsedBytes } from '../../../repositories/storage-used.js';
 import { authenticate, signedInUser } from '../../../plugins/auth.js';
 import { findWebDist } from '../../web.js';
 import { acceptUploads } from '../../../plugins/uploads.js';
 
 const FORMATS = new Set(['png', 'jpeg']);
+/** The stored JPEG's quality: no visible loss behind a person at a camera's resolution. */
+const JPEG_QUALITY = 85;
 
 function entry(row: VirtualBackgroundRow): BackgroundImage {
   return { id: String(row.id), viewImg: `/files/${row.fileKey}`, type: 'upload' };
@@ -167,17 +174,55 @@ export default async function virtualBackgroundRoutes(fastify: FastifyInstance) 
     if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height)
       throw AppError.badRequest('backgroundType');
     const side = Math.min(meta.width, meta.height, BACKGROUND_STORED_SIDE);
-    const png = await sharp(file.data)
+    const square = sharp(file.data)
       .rotate()
-      .resize(side, side, { fit: 'cover', position: 'centre' })
-      .png()
-      .toBuffer();
-    const key = `backgrounds/${user.code}-${randomCode(8)}.png`;
-    await blobs.put(key, png, 'image/png');
-    const [row] = await db
-      .insert(virtualBackgrounds)
-      .values({ userId: user.id, fileKey: key, createdAt: new Date() })
-      .returning();
-    return entry(row!);
+      .resize(side, side, { fit: 'cover', position: 'centre' });
+    // SPEC.md says "saved as png"; the square crop stays, but an image without transparency is
+    // kept as JPEG: a photo as PNG is several times its upload's size, and the bytes count
+    // against the user's storage. Only an image that is transparent somewhere needs PNG.
+    const transparent = meta.hasAlpha === true && !(await sharp(file.data).stats()).isOpaque;
+    const stored = transparent
+      ? { data: await square.png().toBuffer(), ext: 'png', type: 'image/png' }
+      : {
+          data: await square.removeAlpha().jpeg({ quality: JPEG_QUALITY }).toBuffer(),
+          ext: 'jpg',
+          type: 'image/jpeg',
+        };
+    const key = `backgrounds/${user.code}-${randomCode(8)}.${stored.ext}`;
+    const cap: AccountCap = {
+      max: MAX_BACKGROUNDS_PER_ACCOUNT,
+      key: 'backgroundsLimit',
+      table: virtualBackgrounds,
+      where: eq(virtualBackgrounds.userId, user.id),
+    };
+    const quota = entitlementsOf(user, app.services.clock.now()).storageBytes;
+    await blobs.put(key, stored.data, stored.type);
+    try {
+      const row = await insertWithinCap(
+        db,
+        user.id,
+        cap,
+        async (tx) => {
+          const [inserted] = await tx
+            .insert(virtualBackgrounds)
+            .values({
+              userId: user.id,
+              fileKey: key,
+              sizeBytes: stored.data.length,
+              createdAt: new Date(app.services.clock.now()),
+            })
+            .returning();
+          return inserted!;
+        },
+        async (tx) => {
+          if ((await storageUsedBytes(tx, user.id)) + stored.data.length > quota)
+            throw AppError.unavailable('backgroundStorageFull');
+        },
+      );
+      return entry(row);
+    } catch (error) {
+      await blobs.delete(key).catch(() => undefined);
+      throw error;
+    }
   }
 }
