@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { createMeeting, registeredUser, participant } from '../support/room';
+import { janusPid } from '../support/operator';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
@@ -58,8 +59,7 @@ test('three people see and hear each other, share a screen, mute, leave, and rid
   }
 
   // Killing Janus mid-meeting: media comes back within 5 s without anyone doing anything.
-  const health = await (await request.get('/healthz')).json();
-  process.kill(health.janusPid, 'SIGKILL');
+  process.kill(await janusPid(request), 'SIGKILL');
   const crashedAt = Date.now();
   // Frames already in the jitter buffers can still play for a moment; only later ones count.
   await new Promise((r) => setTimeout(r, 400));

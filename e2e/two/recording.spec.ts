@@ -16,6 +16,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { paidThroughApi } from '../support/billing';
 import { createMeeting, participant, registeredUser } from '../support/room';
+import { janusPid } from '../support/operator';
 
 test.setTimeout(240_000);
 
@@ -127,8 +128,7 @@ test('a Pro host records a meeting with speech, a screen share and a media-serve
   await page.waitForTimeout(3000);
 
   // The media server dies: everyone republishes, and the recording goes on with new pieces.
-  const health = await (await request.get('/healthz')).json();
-  process.kill(health.janusPid, 'SIGKILL');
+  process.kill(await janusPid(request), 'SIGKILL');
   const crashAt = (Date.now() - started) / 1000;
   await page.waitForTimeout(400);
   await host.room.expectVideoPlaying(await bo.room.userId(), 'camera', 15_000);

@@ -31,7 +31,10 @@ test("the sign-in page's QR code, approved on a signed-in phone, signs the compu
   const phone = await phoneContext.newPage();
   await phone.goto(link);
   await expect(phone.getByRole('heading', { name: 'Sign in on another device?' })).toBeVisible();
-  await expect(phone.getByTestId('scan-device')).toHaveText('Chrome · Linux');
+  // What the server saw of the computer, and the account an approval signs it in to.
+  await expect(phone.getByTestId('scan-device')).toHaveText('Chrome on Linux');
+  await expect(phone.getByTestId('scan-network')).toContainText('this network');
+  await expect(phone.getByTestId('scan-account')).toContainText(`${email[0]}***@example.com`);
   await expect(desk.getByText('Scanned. Approve the sign-in on your other device.')).toBeVisible();
   await phone.screenshot({ path: `${SHOTS}/scan-approve-phone.png`, animations: 'disabled' });
   await phone.getByRole('button', { name: 'Approve sign-in' }).click();

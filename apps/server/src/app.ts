@@ -34,7 +34,7 @@ import magic from './composition/magic.js';
 import media from './composition/media.js';
 import recording from './composition/recording.js';
 import workers from './composition/workers.js';
-import realtime from './composition/realtime.js';
+import realtime, { type RealtimeOptions } from './composition/realtime.js';
 import routes from './routes/index.js';
 
 export interface BuildOptions extends CoreOptions {
@@ -45,6 +45,8 @@ export interface BuildOptions extends CoreOptions {
   billingTickMs?: BillingOptions['tickMs'];
   /** The job queue's timings (tests shorten retries and lapses). */
   jobs?: JobsOptions['settings'];
+  /** Sockets' flood control (on unless a test of something else turns it off). */
+  floodControl?: RealtimeOptions['floodControl'];
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -52,6 +54,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    // Opening the embedded database and migrating it can pass Fastify's 10 s default on a busy
+    // small machine (seen at a load average of 9 on 2 cores); a start that slow is still a start.
+    pluginTimeout: 120_000,
     // A number (hops) is accepted at run time though the type leaves it out.
     trustProxy: config.trustProxy as boolean | string | string[],
     // A URL Fastify cannot even route (bad percent-encoding, a lone surrogate) is still a
@@ -108,7 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const relay = new RecordingRelay(() => app.services.rooms?.recorder);
   await app.register(recording, { relay });
   await app.register(workers);
-  await app.register(realtime, { relay });
+  await app.register(realtime, { relay, floodControl: options.floodControl });
   await app.register(routes, { role: config.role });
   return app;
 }

@@ -75,6 +75,19 @@ async function main(): Promise<void> {
   }
   app.log.info(`started in ${Math.round(performance.now() - started)} ms`);
   console.log(`Ready on http://localhost:${config.port}`);
+  // Whoever starts it should know codes are read here and not mailed, and that it is on at all.
+  if (config.mailOutboxHttp) {
+    console.log(
+      `Development mailbox on: http://localhost:${config.port}/dev/mail?to=<address> (this machine only; set SMTP_URL to send real mail)`,
+    );
+  }
+  // Without PUBLIC_URL the site is only this machine's addresses: payments from a browser that
+  // reached it by a domain name would be refused (their return addresses are not the site's).
+  if (config.env === 'production' && !config.publicUrl && config.payments.provider !== 'off') {
+    app.log.warn(
+      `PUBLIC_URL is not set: payment return addresses are accepted only on ${config.siteOrigins.join(', ')}`,
+    );
+  }
 }
 
 /** Settles once the server listens (boot.ts waits for it); a failed start ends the process. */

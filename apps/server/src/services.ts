@@ -20,7 +20,10 @@ import type { Clock } from './lib/clock.js';
 import type { Mailer } from './mail/mailer.js';
 import type { EmailCodesRepository } from './repositories/email-codes-repository.js';
 import type { SessionsRepository } from './repositories/sessions-repository.js';
+import type { Passwords } from './lib/passwords.js';
+import type { SignInThrottle } from './sign-in/sign-in-throttle.js';
 import type { AccountChanges } from './sessions/account-changes.js';
+import type { SignedInSockets } from './sessions/signed-in-sockets.js';
 import type { UsersRepository } from './repositories/users-repository.js';
 import type { CreditsRepository } from './repositories/credits-repository.js';
 import type { CaptionsService } from './captions/captions-service.js';
@@ -54,8 +57,14 @@ export interface Services {
   /** AI-credit balances and the ledger: charges are atomic and never below zero. */
   credits: CreditsRepository;
   sessions: SessionsRepository;
+  /** Password hashes: Argon2id, older scrypt ones still verified and replaced at sign-in. */
+  passwords: Passwords;
+  /** Wrong passwords counted per client address (and email): never a lock on the account. */
+  signInThrottle: SignInThrottle;
   /** Announces changes to accounts and sessions (to every node with REDIS_URL) after commit. */
   accountChanges: AccountChanges;
+  /** This node's sockets opened with a sign-in token: closed when that sign-in ends. */
+  signedInSockets: SignedInSockets;
   emailCodes: EmailCodesRepository;
   conferences: ConferencesRepository;
   activity: RoomActivityRepository;

@@ -54,19 +54,34 @@ describe('generateEmailVerifyCode', () => {
     expect((await send('ip-last@example.com', 'register')).json().code).toBe(0);
   });
 
-  test('reset for an unknown email is refused with the catalogue text and its key', async () => {
-    const res = await send('nobody@example.com', 'reset');
+  test('sign-up for a registered email is refused with the catalogue text and its key', async () => {
+    await send('taken@example.com', 'register');
+    const code = await mailedCode(t, 'taken@example.com');
+    await t.post('/api/user/emailRegister', {
+      email: 'taken@example.com',
+      code,
+      password: 'abc12345',
+    });
+    t.clock.advance(61_000);
+    const res = await send('taken@example.com', 'register');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: -1,
-      msg: 'This email has not been registered',
-      key: 'emailNotRegistered',
+      msg: 'This email has already been registered',
+      key: 'emailRegistered',
     });
   });
 
+  test('reset for an unknown email is answered as for a registered one, and nothing is mailed', async () => {
+    const res = await send('nobody@example.com', 'reset');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code: 0 });
+    await expect(mailedCode(t, 'nobody@example.com')).rejects.toThrow('no code mailed');
+  });
+
   test('the message follows the request language', async () => {
-    const res = await send('nobody@example.com', 'reset', randomIp(), 'zh');
-    expect(res.json().msg).toBe('该邮箱未注册');
+    const res = await send('not-an-email', 'reset', randomIp(), 'zh');
+    expect(res.json().msg).toBe('请输入有效的邮箱地址');
   });
 
   test.each([
@@ -185,7 +200,7 @@ describe('the five-try limit holds on every route that takes a code', () => {
       msg: 'Operation timed out, request a verification email again',
     });
     const login = await t.post('/api/user/emailLogin', { email, password: 'abc12345' });
-    expect(login.json().msg).toBe('This email has not been registered');
+    expect(login.json().msg).toBe('Incorrect email or password');
   });
 
   test('resetEmailPassword: twelve wrong codes, then the right one, is refused and the password stays', async () => {

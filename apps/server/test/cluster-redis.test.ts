@@ -9,7 +9,10 @@ import { build, createPostgresDatabase, listen, type TestApp } from './helper.js
 import { createMeeting } from './room-members.js';
 import { registered } from './room-members.js';
 import { inboxes } from './message-inbox.js';
+import { eq } from 'drizzle-orm';
 import { freePort } from '../src/janus/janus-process.js';
+import { sessions } from '../src/db/schema/index.js';
+import { sha256 } from '../src/lib/crypto.js';
 
 let db: { url: string; drop: () => Promise<void> };
 let redis: ChildProcess;
@@ -90,4 +93,19 @@ test('after a Redis restart, notices and events cross between the nodes again', 
   await a.app.services.conferenceService.setProperties(row, { lockRoom: true });
   await expect.poll(() => heard, { timeout: 5000 }).toContain(meeting.id);
   inbox.socket.disconnect();
+});
+
+test('a sign-in ended while Redis is down closes the other node’s socket of it once Redis is back', async () => {
+  const bob = await registered(a);
+  const inbox = await inboxes(() => baseB).open(bob);
+  await stopRedis();
+  // Ended as a node whose notice was lost would leave it: in the database, announced to no one.
+  await a.database.db
+    .update(sessions)
+    .set({ revokedAt: new Date(a.clock.now()) })
+    .where(eq(sessions.tokenHash, sha256(bob.token)));
+  redis = await startRedis();
+  // Subscribed again, node B checks the tokens of its sockets.
+  await expect.poll(() => inbox.socket.connected, { timeout: 15_000, interval: 200 }).toBe(false);
+  expect(inbox.messages.map((m) => m.msgType)).toContain('signed_out');
 });

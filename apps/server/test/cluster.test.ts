@@ -22,6 +22,7 @@ import { freePort } from '../src/janus/janus-process.js';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 let db: { url: string; drop: () => Promise<void> };
+const ADMIN_TOKEN = 'cluster-operator-token-0123456789';
 let a: TestApp;
 let b: TestApp;
 let baseA: string;
@@ -30,12 +31,16 @@ const open: Member[] = [];
 
 beforeAll(async () => {
   db = await createPostgresDatabase();
-  // Sign-in calls naming one email address: 6 a minute, counted across the nodes.
+  // Code calls naming one email address: 6 a minute; wrong passwords from one address for one
+  // email: 4; both counted across the nodes.
   const env = {
     JANUS: 'on',
     DATABASE_URL: db.url,
     REDIS_URL,
     AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE: '6',
+    SIGN_IN_FAILURES_PER_IP_EMAIL: '4',
+    // /healthz's details (the cluster's) are the operator's.
+    ADMIN_TOKEN,
   };
   a = await build(env);
   b = await build(env);
@@ -99,7 +104,13 @@ test('two nodes on one database and Redis form a cluster', async () => {
   const live = await nodeOf(a).liveNodes();
   expect(live.map((n) => n.id).sort()).toEqual([nodeOf(a).nodeId, nodeOf(b).nodeId].sort());
   expect(live.map((n) => `http://127.0.0.1:${n.port}`).sort()).toEqual([baseA, baseB].sort());
-  const health = (await b.app.inject({ method: 'GET', url: '/healthz' })).json();
+  const health = (
+    await b.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    })
+  ).json();
   expect(health.cluster).toEqual({ node: nodeOf(b).nodeId, role: 'all', liveNodes: 2 });
 });
 
@@ -205,11 +216,11 @@ describe('members on different nodes', () => {
 
 test('rate limits count a client’s calls on every node together', async () => {
   let n = 0;
-  // One account's password guessed from ever new addresses, through both nodes.
+  // One address's code guessed from ever new addresses, through both nodes.
   const attempt = (node: TestApp) =>
     node.post(
-      '/api/user/emailLogin',
-      { email: 'nobody@example.com', password: 'wrong-password' },
+      '/api/user/verifyEmailCode',
+      { email: 'nobody@example.com', code: '123456', type: 'register' },
       undefined,
       { remoteAddress: `203.0.113.${++n}` },
     );
@@ -217,6 +228,19 @@ test('rate limits count a client’s calls on every node together', async () => 
     const res = await attempt(i % 2 ? b : a);
     expect(res.statusCode).not.toBe(429);
   }
+  for (const node of [a, b]) expect((await attempt(node)).statusCode).toBe(429);
+});
+
+test('wrong passwords from one address count on every node together', async () => {
+  // One account's password guessed from one address, through both nodes.
+  const attempt = (node: TestApp) =>
+    node.post(
+      '/api/user/emailLogin',
+      { email: 'guessed@example.com', password: 'wrong-password1' },
+      undefined,
+      { remoteAddress: '203.0.113.200' },
+    );
+  for (let i = 0; i < 4; i++) expect((await attempt(i % 2 ? b : a)).statusCode).toBe(400);
   for (const node of [a, b]) expect((await attempt(node)).statusCode).toBe(429);
 });
 

@@ -29,6 +29,8 @@ beforeAll(async () => {
     JANUS: 'off',
     MAIL_OUTBOX_HTTP: '1',
     DEV_CLOCK: '1',
+    // The site as app.inject reaches it (billing-fixture's RETURN addresses are on it).
+    SITE_ORIGINS: 'http://localhost',
   });
   // No clock given: the app makes its own, which /dev/clock moves.
   app = await buildApp({ config, database, logger: false, seatSweepMs: 0, billingTickMs: 0 });
@@ -112,6 +114,11 @@ describe('the development clock', () => {
     ).toBe(404);
     expect(
       (await clockCall({ advanceMs: 1000 }, { headers: { 'x-forwarded-for': '203.0.113.9' } }))
+        .statusCode,
+    ).toBe(404);
+    // A proxy on this machine that sends only X-Real-IP is a proxy all the same.
+    expect(
+      (await clockCall({ advanceMs: 1000 }, { headers: { 'x-real-ip': '203.0.113.9' } }))
         .statusCode,
     ).toBe(404);
     for (const advanceMs of [0, -5, 1.5, '1000', 400 * DAY, null]) {

@@ -44,6 +44,38 @@ describe('the development mailbox (MAIL_OUTBOX_HTTP=1)', () => {
     });
     expect(res.statusCode).toBe(404);
   });
+
+  // A reverse proxy on this machine connects from loopback and may send only one of these.
+  test.each([
+    ['x-forwarded-for', '203.0.113.9'],
+    ['x-forwarded-host', 'meet.example.com'],
+    ['x-forwarded-proto', 'https'],
+    ['forwarded', 'for=203.0.113.9'],
+    ['x-real-ip', '203.0.113.9'],
+    ['x-client-ip', '203.0.113.9'],
+    ['true-client-ip', '203.0.113.9'],
+    ['cf-connecting-ip', '203.0.113.9'],
+    ['via', '1.1 nginx'],
+  ])(
+    'a loopback request with only %s: %s came through a proxy and sees no mail',
+    async (name, value) => {
+      for (const remoteAddress of ['127.0.0.1', '::1']) {
+        const res = await get('/dev/mail?to=alice@example.com', {
+          remoteAddress,
+          headers: { [name]: value },
+        });
+        expect(res.statusCode, `${remoteAddress} ${name}`).toBe(404);
+        expect(res.body).not.toContain('alice@example.com');
+      }
+    },
+  );
+
+  test('a plain loopback request, over IPv4 or IPv6, is from this machine', async () => {
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const res = await get('/dev/mail?to=alice@example.com', { remoteAddress });
+      expect(res.statusCode, remoteAddress).toBe(200);
+    }
+  });
 });
 
 describe('without MAIL_OUTBOX_HTTP', () => {

@@ -214,10 +214,19 @@ describe('Google sign-in (local OpenID provider)', () => {
 
   test('only paths of this site are kept as where to go afterwards', async () => {
     const account = googleAccount();
-    for (const from of ['https://evil.example/', '//evil.example/x']) {
+    // The same rule as the web app's ?from= (shared safeSitePath): "/\host" and "/%5Chost" too.
+    for (const from of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '/%5Cevil.example/x',
+      '/\t/evil.example/x',
+    ]) {
       const started = await viaGoogle(account, { from });
-      expect(started.location.searchParams.get('from')).toBeNull();
+      expect(started.location.searchParams.get('from'), from).toBeNull();
     }
+    const kept = await viaGoogle(account, { from: '/home/recording?tab=1' });
+    expect(kept.location.searchParams.get('from')).toBe('/home/recording?tab=1');
   });
 
   test('the sign-in page learns that Google sign-in is on', async () => {

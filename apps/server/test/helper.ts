@@ -74,7 +74,7 @@ export async function openTestDatabase(): Promise<{
 
 export async function build(
   env: Record<string, string> = {},
-  options: { jobs?: Partial<JobQueueSettings> } = {},
+  options: { jobs?: Partial<JobQueueSettings>; floodControl?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'meet-test-'));
   const config = loadConfig({
@@ -86,6 +86,8 @@ export async function build(
     MAIL_OUTBOX_HTTP: '1',
     // Jobs are queued, not worked, unless a test works them (the queue starts when first used).
     JOBS_WORK: '0',
+    // The site as app.inject reaches it (Host: localhost:80): payment return addresses are on it.
+    SITE_ORIGINS: 'http://localhost',
     ...env,
   });
   const clock = new ManualClock(Date.UTC(2026, 5, 1, 8, 0, 0));
@@ -105,6 +107,7 @@ export async function build(
       seatSweepMs: 0,
       billingTickMs: 0,
       jobs: options.jobs,
+      floodControl: options.floodControl,
     });
     await app.ready();
     return app;

@@ -95,6 +95,11 @@ describe('/room namespace', () => {
     const host = await connect(hostToken, id, 'd');
     const bad = await host.request({ type: 'publish', source: 'camera' } as unknown as RoomRequest);
     expect(bad).toMatchObject({ ok: false, error: expect.stringMatching(/invalid request/) });
+    // A name others would see reversed or broken is refused (as through the API).
+    for (const displayName of ['\u202Egnp.exe', 'Ann\rSpoof', 'Bo\u0085'])
+      expect(
+        await host.request({ type: 'join', displayName, audioEnabled: false, videoEnabled: false }),
+      ).toMatchObject({ ok: false, error: expect.stringMatching(/invalid request/) });
     const early = await host.request({ type: 'subscribe', streams: [{ feed: 1 }] });
     expect(early).toMatchObject({ ok: false, error: 'not in the room' });
     expect(

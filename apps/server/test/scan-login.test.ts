@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SCAN_LOGIN_TTL_MS } from '@meet/shared';
-import { build, type TestApp } from './helper.js';
+import { build, registerUser, type TestApp } from './helper.js';
 import { registered, visitor } from './room-members.js';
 
 let t: TestApp;
@@ -66,6 +66,64 @@ describe('QR sign-in', () => {
       key: 'scanCodeUsed',
       msg: 'This QR code has already been used',
     });
+  });
+
+  test('the approver sees what the server saw of the asking device, never what it says of itself', async () => {
+    const phone = await registered(t);
+    const res = await t.post(
+      '/api/user/upload-scan-info',
+      { deviceName: 'your own phone (verified)' },
+      undefined,
+      { headers: { 'user-agent': CHROME_LINUX }, remoteAddress: '203.0.113.7' },
+    );
+    const code = res.json().payload as { scanId: string };
+    const info = await t.post('/api/user/scan-info', { scanId: code.scanId }, phone.token, {
+      remoteAddress: '198.51.100.9',
+    });
+    expect(info.json().payload).toMatchObject({
+      deviceName: 'Chrome · Linux',
+      browser: 'Chrome',
+      os: 'Linux',
+      ip: '203.0.113.7',
+      sameNetwork: false,
+    });
+    expect(info.body).not.toContain('verified');
+  });
+
+  test('an approver on the same address is told it is this network; an unknown browser is not named', async () => {
+    const phone = await registered(t);
+    const res = await t.post('/api/user/upload-scan-info', {}, undefined, {
+      headers: { 'user-agent': 'curl/8.0' },
+      remoteAddress: '203.0.113.8',
+    });
+    const { scanId } = res.json().payload as { scanId: string };
+    const info = await t.post('/api/user/scan-info', { scanId }, phone.token, {
+      remoteAddress: '203.0.113.8',
+    });
+    expect(info.json().payload).toMatchObject({
+      deviceName: '',
+      browser: '',
+      os: '',
+      ip: '203.0.113.8',
+      sameNetwork: true,
+    });
+  });
+
+  test('the approver is shown the account an approval signs in to: their own, and only theirs', async () => {
+    const email = `approver-${process.pid}@example.com`;
+    const token = await registerUser(t, email);
+    const code = await newCode();
+    const info = await t.post('/api/user/scan-info', { scanId: code.scanId }, token);
+    expect(info.json().payload.signInAs).toEqual({
+      userName: email.split('@')[0],
+      email: `a***@example.com`,
+    });
+    const guest = await visitor(t);
+    const asGuest = await t.post('/api/user/scan-info', { scanId: code.scanId }, guest.token);
+    expect(asGuest.json().key).toBe('realLoginRequired');
+    await approve(token, code.scanId);
+    const login = (await result(code.scanId, code.pollKey)).json().payload.login;
+    expect(login.userInfo.email).toBe(email);
   });
 
   test('the result needs the key only the waiting page has', async () => {

@@ -15,6 +15,7 @@ export * from './api/sign-in.js';
 export * from './api/captions.js';
 export * from './domain/validation.js';
 export * from './domain/safe-text.js';
+export * from './domain/safe-site-path.js';
 export * from './domain/languages.js';
 export * from './domain/browser.js';
 export * from './domain/schedule.js';

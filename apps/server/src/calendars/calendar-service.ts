@@ -5,7 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, or } from 'drizzle-orm';
-import { CONFERENCE_STATUS, formatConferenceNumber, serverText, type Language } from '@meet/shared';
+import {
+  CONFERENCE_STATUS,
+  formatConferenceNumber,
+  isShowableTime,
+  serverText,
+  type Language,
+} from '@meet/shared';
 import type { Db } from '../db/database.js';
 import {
   calendarCancellations,
@@ -20,6 +26,12 @@ import { calendarText, type CalendarEvent } from './ics.js';
 
 /** Cancelled and past meetings stay in the feed this long (calendars keep the history). */
 const KEEP_MS = 90 * 24 * 60 * 60 * 1000;
+
+/**
+ * An event needs times a calendar can hold. A meeting stored before every time was bounded may
+ * have one past the largest date (2^53 ms): it is left out rather than failing the whole file.
+ */
+const writable = (e: CalendarEvent) => isShowableTime(e.startTime) && isShowableTime(e.endTime);
 
 export class CalendarService {
   constructor(
@@ -45,10 +57,12 @@ export class CalendarService {
     };
   }
 
-  /** One meeting's event, for "Add to calendar". */
-  meetingIcs(conf: ConferenceRow, base: string, language: Language): string {
+  /** One meeting's event, for "Add to calendar"; null when its times cannot be written. */
+  meetingIcs(conf: ConferenceRow, base: string, language: Language): string | null {
+    const event = this.event(conf, base, language);
+    if (!writable(event)) return null;
     return calendarText({
-      events: [this.event(conf, base, language)],
+      events: [event],
       host: new URL(base).host,
       method: 'PUBLISH',
       now: this.clock.now(),
@@ -148,7 +162,7 @@ export class CalendarService {
         sequence: c.sequence,
         cancelled: true,
       })),
-    ];
+    ].filter(writable);
     return calendarText({
       events,
       host: new URL(base).host,

@@ -31,13 +31,22 @@ export function icsTime(ms: number): string {
     .replace(/\.\d{3}/, '');
 }
 
-/** TEXT values: backslash, semicolon, comma and newlines escaped (RFC 5545 3.3.11). */
+/**
+ * TEXT values: backslash, semicolon, comma and line breaks escaped (RFC 5545 3.3.11). Every
+ * line break counts, a lone CR too: calendar apps end a line at one, so an unescaped CR in a
+ * topic began a property of the sender's choosing. Other control characters, which TEXT may not
+ * hold (tab aside), are dropped: names and topics refuse them now, but older rows may have them.
+ */
 export function escapeText(text: string): string {
-  return text
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r?\n/g, '\\n');
+  return (
+    text
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n|\u2028|\u2029/g, '\\n')
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+      .replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '')
+  );
 }
 
 /** Folds a content line to 75 octets (continuations start with a space), never inside a character. */

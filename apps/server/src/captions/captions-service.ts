@@ -26,6 +26,7 @@ import type { ConferencesRepository } from '../repositories/conferences-reposito
 import type { CaptionsRepository } from '../repositories/captions-repository.js';
 import type { CreditsRepository } from '../repositories/credits-repository.js';
 import type { HostControl } from '../conferences/host-control.js';
+import { requireMeetingReader } from '../conferences/meeting-access.js';
 
 export interface CaptionsEvents {
   /** The meeting's captions changed for everyone (on/off, locked, translation allowed…). */
@@ -103,21 +104,23 @@ export class CaptionsService extends EventEmitter<CaptionsEvents> {
 
   // ── who is calling ─────────────────────────────────────────────────────────────────────
 
-  /** The meeting and the caller, who must be in it now (the creator may also read it after). */
+  /**
+   * The meeting and the caller, who must be in it now; or, for what is read during or after
+   * the meeting (`read`: the transcript, the creator's credits), anyone the meeting's one read
+   * rule lets in (meetingAccess: members past and present, its host and creator, never someone
+   * the host removed).
+   */
   private async caller(
     user: UserRow,
     conferenceUri: string,
-    options: { allowCreatorAfter?: boolean } = {},
+    options: { read?: boolean } = {},
   ): Promise<Caller> {
     const conf = await this.hostControl.find({ conferenceUri });
-    const members = await this.conferences.activeMembers(conf.id);
-    const inside = members.some((m) => m.userId === user.id);
-    const creatorReading = options.allowCreatorAfter && conf.creatorId === user.id;
-    if (!inside && !creatorReading) {
-      if (options.allowCreatorAfter) {
-        const ever = await this.conferences.membersOfUser(conf.id, user.id);
-        if (ever.length === 0) throw AppError.forbidden('notInMeeting');
-      } else {
+    if (options.read) {
+      await requireMeetingReader(this.conferences, conf, user.id);
+    } else {
+      const members = await this.conferences.activeMembers(conf.id);
+      if (!members.some((m) => m.userId === user.id)) {
         if (conf.status === CONFERENCE_STATUS.finished) throw AppError.meetingOver();
         throw AppError.forbidden('notInMeeting');
       }
@@ -261,7 +264,7 @@ export class CaptionsService extends EventEmitter<CaptionsEvents> {
 
   /** The final lines so far (members and the creator, during or after the meeting). */
   async transcript(user: UserRow, conferenceUri: string): Promise<TranscriptLine[]> {
-    const c = await this.caller(user, conferenceUri, { allowCreatorAfter: true });
+    const c = await this.caller(user, conferenceUri, { read: true });
     return (await this.captions.transcript(c.conf.id)).map((line) => ({
       speakerId: line.speakerId,
       speakerName: line.speakerName,
@@ -274,14 +277,14 @@ export class CaptionsService extends EventEmitter<CaptionsEvents> {
 
   /** The meeting's title, for file names. */
   async meetingOf(user: UserRow, conferenceUri: string): Promise<ConferenceRow> {
-    return (await this.caller(user, conferenceUri, { allowCreatorAfter: true })).conf;
+    return (await this.caller(user, conferenceUri, { read: true })).conf;
   }
 
   // ── credits ────────────────────────────────────────────────────────────────────────────
 
   /** The creator's credits as they pay for this meeting (getCreatorEnergyPointInfo). */
   async creatorPoints(user: UserRow, conferenceUri: string): Promise<PointsInfo> {
-    const c = await this.caller(user, conferenceUri, { allowCreatorAfter: true });
+    const c = await this.caller(user, conferenceUri, { read: true });
     const usage = await this.credits.meetingUsage(c.conf.id);
     const active = new Set((await this.conferences.activeMembers(c.conf.id)).map((m) => m.userId));
     const settings = [...(await this.captions.settings(c.conf.id)).entries()].filter(([id]) =>

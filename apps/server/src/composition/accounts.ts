@@ -2,7 +2,11 @@
  * Accounts and sign-in: users, sessions (a cached token lookup dropped on every node when an
  * account changes), AI credits, sign-in codes by mail and text, QR and Google sign-in.
  */
+import path from 'node:path';
 import fp from 'fastify-plugin';
+import { clusterPrefix } from '../cluster/cluster-setup.js';
+import { sha256 } from '../lib/crypto.js';
+import { Passwords } from '../lib/passwords.js';
 import { CreditsRepository } from '../repositories/credits-repository.js';
 import { EmailCodesRepository } from '../repositories/email-codes-repository.js';
 import { PhoneCodesRepository } from '../repositories/phone-codes-repository.js';
@@ -12,7 +16,9 @@ import { UsersRepository } from '../repositories/users-repository.js';
 import { provide } from '../services.js';
 import { AccountChanges } from '../sessions/account-changes.js';
 import { SessionCache } from '../sessions/session-cache.js';
+import { SignedInSockets } from '../sessions/signed-in-sockets.js';
 import { GoogleSignIn } from '../sign-in/google-sign-in.js';
+import { createSignInThrottle } from '../sign-in/sign-in-throttle.js';
 import { createSmsSender } from '../sms/sms-sender.js';
 
 export default fp(
@@ -21,11 +27,35 @@ export default fp(
     // Who a token belongs to is kept for a moment; every account change drops it, on every node.
     const sessionCache = new SessionCache();
     const accountChanges = new AccountChanges(sessionCache, database.afterCommit, app.log);
-    if (config.redisUrl) await accountChanges.connect(config.redisUrl);
+    if (config.redisUrl) {
+      // One channel per database: the nodes that share it, and no one else on the same Redis.
+      const prefix = config.databaseUrl
+        ? clusterPrefix(config.databaseUrl)
+        : `meet:${sha256(`pglite:${path.resolve(config.dataDir)}`).slice(0, 12)}`;
+      await accountChanges.connect(config.redisUrl, `${prefix}:account-changes`);
+    }
+    const users = new UsersRepository(database.db, clock, accountChanges);
+    const sessions = new SessionsRepository(
+      database.db,
+      clock,
+      sessionCache,
+      accountChanges,
+      config.sessionIdleMs,
+    );
+    await sessions.applyIdleLimit();
+    const passwords = new Passwords();
+    const throttle = await createSignInThrottle(
+      config.limits.signInFailures,
+      config.cluster && config.redisUrl && config.databaseUrl
+        ? { redisUrl: config.redisUrl, prefix: clusterPrefix(config.databaseUrl) }
+        : undefined,
+      clock,
+      app.log,
+    );
     app.addHook('onClose', async () => {
       accountChanges.close();
+      throttle.close();
     });
-    const users = new UsersRepository(database.db, clock, accountChanges);
     const codeLimits = {
       perEmailPerDay: config.limits.emailCodesPerEmailPerDay,
       perIpPerDay: config.limits.emailCodesPerIpPerDay,
@@ -34,12 +64,25 @@ export default fp(
       accountChanges,
       users,
       credits: new CreditsRepository(database.db, clock, accountChanges),
-      sessions: new SessionsRepository(database.db, clock, sessionCache, accountChanges),
+      sessions,
+      passwords,
+      signInThrottle: throttle.throttle,
+      signedInSockets: new SignedInSockets(
+        accountChanges,
+        async (token) => (await sessions.userOf(token)) !== undefined,
+        app.log,
+      ),
       emailCodes: new EmailCodesRepository(database.db, clock, codeLimits),
       phoneCodes: new PhoneCodesRepository(database.db, clock, codeLimits),
-      sms: createSmsSender(config.sms, config.dataDir, app.log, () => clock.now()),
+      sms: createSmsSender(
+        config.sms,
+        config.dataDir,
+        app.log,
+        () => clock.now(),
+        config.env !== 'production',
+      ),
       scanLogins: new ScanLoginsRepository(database.db, clock),
-      google: new GoogleSignIn(config.google, database, users, clock, app.log),
+      google: new GoogleSignIn(config.google, database, users, clock, app.log, passwords),
     });
   },
   { name: 'accounts', dependencies: ['core'] },

@@ -42,7 +42,7 @@ export default fp<ConferencesOptions>(
       conferenceService,
       hostControl,
       waitingRoom: new WaitingRoomService(conferenceService, hostControl, conferences, activity),
-      lookupGuard: new LookupGuard(clock),
+      lookupGuard: new LookupGuard(clock, conferences),
       calendars: new CalendarService(database.db, clock),
       pollService: new PollService(
         database,

@@ -35,7 +35,12 @@ export default fp<CoreOptions>(
       ));
     const mailer: Mailer = config.smtpUrl
       ? new SmtpMailer(config.smtpUrl, config.mailFrom)
-      : new OutboxMailer(path.join(config.dataDir, 'mail'), app.log, () => clock.now());
+      : new OutboxMailer(
+          path.join(config.dataDir, 'mail'),
+          app.log,
+          () => clock.now(),
+          config.env !== 'production',
+        );
     await mkdir(path.join(config.dataDir, 'files'), { recursive: true });
     const blobs: BlobStore = config.s3
       ? await S3BlobStore.open(config.s3)

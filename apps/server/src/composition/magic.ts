@@ -19,6 +19,13 @@ export default fp(
       log: app.log,
     });
     app.addHook('onClose', () => magic.cam.close());
+    // A password reset (every sign-in of the user ended, on any node) ends their Magic Cam too.
+    app.services.accountChanges.on('signedOut', ({ userId }) => {
+      if (userId === undefined) return;
+      magic.cam.endSessionsOf(userId).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'the Magic Cam sessions of a signed-out user did not end');
+      });
+    });
     provide(app, { magic });
   },
   { name: 'magic', dependencies: ['accounts', 'conferences', 'jobs'] },

@@ -13,6 +13,8 @@ import { provide } from '../services.js';
 export interface RealtimeOptions {
   /** Recording commands to and from the node holding a meeting's room (cluster only). */
   relay: RecordingRelay;
+  /** Limits on what one socket may send (realtime/socket-rates.ts); on unless false. */
+  floodControl?: boolean;
 }
 
 export default fp<RealtimeOptions>(
@@ -47,6 +49,7 @@ export default fp<RealtimeOptions>(
       config.cluster && config.redisUrl
         ? { redisUrl: config.redisUrl, key: clusterPrefix(config.databaseUrl!) }
         : undefined,
+      options.floodControl ?? true,
     );
     wirePollNotices(services.pollService, services.rooms, services.messages, app.log);
     app.addHook('preClose', async () => {

@@ -64,6 +64,11 @@ export function effectiveControls(
 export interface MeetingRef {
   conferenceUri?: string;
   conferenceId?: string;
+  /**
+   * How a meeting number is looked up: routes pass the lookup guard's (a number can be
+   * scanned; a uri cannot). Without it, directly.
+   */
+  byNumber?: (conferenceId: string) => Promise<ConferenceRow>;
 }
 
 type Ext = Command['ext'];
@@ -114,7 +119,7 @@ export class HostControl extends EventEmitter<HostControlEvents> {
       if (!ref.conferenceId) throw AppError.meetingNoExist();
     }
     if (!ref.conferenceId) throw AppError.badRequest('fieldRequired', { field: 'conferenceUri' });
-    return this.service.get(ref.conferenceId);
+    return ref.byNumber ? ref.byNumber(ref.conferenceId) : this.service.get(ref.conferenceId);
   }
 
   private async context(ref: MeetingRef, caller: UserRow): Promise<Context> {

@@ -2,6 +2,7 @@
 import {
   DEFAULT_MEETING_DURATION_MS,
   PLAN_ENTITLEMENTS,
+  isShowableTime,
   type Entitlements,
   type ConferenceProperties,
   type MeetingInfo,
@@ -89,6 +90,10 @@ export function meetingInfoOf(
 }
 
 export function listItemOf(row: ConferenceRow, creatorName: string): MeetingListItem {
+  const endTime = row.endTime ?? row.startTime + DEFAULT_MEETING_DURATION_MS;
+  // A row stored before times were bounded is listed without them, not with a time no page
+  // can show (the web grouped Home by it and the whole page failed).
+  const timed = isShowableTime(row.startTime) && isShowableTime(endTime);
   return {
     meetingTitle: row.topic,
     meetingId: row.conferenceId,
@@ -97,8 +102,8 @@ export function listItemOf(row: ConferenceRow, creatorName: string): MeetingList
     creatorId: row.creatorId,
     status: row.status,
     timezone: row.timezone,
-    startTime: row.startTime,
-    endTime: row.endTime ?? row.startTime + DEFAULT_MEETING_DURATION_MS,
+    startTime: timed ? row.startTime : null,
+    endTime: timed ? endTime : null,
     endTimeDefaulted: row.endTime === null,
     finishTime: row.endedAt ? row.endedAt.getTime() : null,
     asrEnabled: row.asrStatus === 1,

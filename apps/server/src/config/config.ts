@@ -3,6 +3,7 @@ import path from 'node:path';
 import { MAGIC_FRAME_TIMEOUT_MS, MAGIC_STREAM_FETCH_TIMEOUT_MS } from '@meet/shared';
 import { engineSettings, type EngineSettings } from '../engines/settings.js';
 import { envSchema, type Env } from './env-schema.js';
+import { siteOrigins } from './site-origins.js';
 
 export interface Config {
   env: string;
@@ -25,6 +26,16 @@ export interface Config {
    */
   mailOutboxHttp: boolean;
   publicUrl: string | undefined;
+  /**
+   * The origins this site is reached at (config/site-origins.ts): payment return addresses must
+   * be on one of them. Never taken from a request's Host header.
+   */
+  siteOrigins: string[];
+  /**
+   * `/api/docs` (the OpenAPI document, a map of every call): on outside production, in
+   * production only with API_DOCS=on.
+   */
+  apiDocs: boolean;
   webDist: string | undefined;
   logLevel: string;
   /** Where phones get the mobile app; without it the app QR code is hidden. */
@@ -94,6 +105,11 @@ export interface Config {
    * those routes refuse everyone.
    */
   adminToken: string | undefined;
+  /**
+   * A sign-in token unused this long is refused (each use moves the deadline); the 365 days of
+   * TOKEN_TTL_MS stay the limit however much it is used.
+   */
+  sessionIdleMs: number;
   limits: {
     /** Sign-in and code calls per IP per minute. */
     authPerMinute: number;
@@ -103,6 +119,11 @@ export interface Config {
     apiPerIpPerMinute: number;
     /** API calls per signed-in account per minute. */
     apiPerAccountPerMinute: number;
+    /**
+     * Wrong passwords per client address, and per address and email, in a window: past them
+     * password sign-ins from there wait for the window's end (the account is never locked).
+     */
+    signInFailures: { perIp: number; perIpAndEmail: number; windowMs: number };
     emailCodesPerIpPerDay: number;
     emailCodesPerEmailPerDay: number;
   };
@@ -304,6 +325,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     mailOutboxHttp,
     publicUrl: e.PUBLIC_URL,
+    siteOrigins: siteOrigins(e, (message) => new ConfigError(message)),
+    apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : e.NODE_ENV !== 'production',
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     janus: {
@@ -336,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     engines: engineSettings(e, (message) => new ConfigError(message)),
     adminToken: e.ADMIN_TOKEN || undefined,
+    sessionIdleMs: Math.max(1, e.SESSION_IDLE_DAYS) * 24 * 60 * 60 * 1000,
     magic: {
       camUrl: e.MAGIC_CAM_URL || undefined,
       meterMs: e.MAGIC_METER_MS,
@@ -348,6 +372,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authPerAccountPerMinute: e.AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE,
       apiPerIpPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
       apiPerAccountPerMinute: e.ACCOUNT_RATE_LIMIT_PER_MINUTE,
+      signInFailures: {
+        perIp: e.SIGN_IN_FAILURES_PER_IP,
+        perIpAndEmail: e.SIGN_IN_FAILURES_PER_IP_EMAIL,
+        windowMs: e.SIGN_IN_FAILURE_WINDOW_MINUTES * 60_000,
+      },
       emailCodesPerIpPerDay: e.EMAIL_CODE_IP_DAILY_LIMIT,
       emailCodesPerEmailPerDay: e.EMAIL_CODE_EMAIL_DAILY_LIMIT,
     },

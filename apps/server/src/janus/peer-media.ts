@@ -204,10 +204,12 @@ export class PeerMedia extends EventEmitter<PeerMediaEvents> {
     });
   }
 
-  answerSubscription(jsep: Jsep): Promise<void> {
+  /** Gives Janus the browser's answer; false when there is no subscription to answer. */
+  answerSubscription(jsep: Jsep): Promise<boolean> {
     return this.serial(async () => {
-      if (!this.subscriber) throw new Error('no subscription to answer');
+      if (!this.subscriber) return false;
       await this.subscriber.start({ jsep });
+      return true;
     });
   }
 

@@ -1,42 +1,5 @@
-/** Password hashing (scrypt) and opaque tokens (256-bit, stored as SHA-256). */
-import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
-import { promisify } from 'node:util';
-
-const scryptAsync = promisify(scrypt) as (
-  password: string,
-  salt: Buffer,
-  keylen: number,
-  options: { N: number; r: number; p: number; maxmem: number },
-) => Promise<Buffer>;
-
-const N = 16384;
-const R = 8;
-const P = 1;
-const KEYLEN = 32;
-
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, KEYLEN, {
-    N,
-    r: R,
-    p: P,
-    maxmem: 64 * 1024 * 1024,
-  });
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
-}
-
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const key = await scryptAsync(password, Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: 64 * 1024 * 1024,
-  });
-  return key.length === expected.length && timingSafeEqual(key, expected);
-}
+/** Opaque tokens (256-bit, stored as SHA-256) and random codes. Passwords: passwords.ts. */
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');

@@ -138,6 +138,17 @@ export class MagicCam {
     else if (this.live.get(live.session.id) === live) this.live.delete(live.session.id);
   }
 
+  /**
+   * Every sign-in of the user ended (a password reset): their sessions end, those running here
+   * with their sockets, the others in the database so that no token of theirs opens one again.
+   * Ended as `stop`, as the user's own stop: the app tells the sign-out itself.
+   */
+  async endSessionsOf(userId: number): Promise<void> {
+    const mine = [...this.live.values()].filter(({ session }) => session.userId === userId);
+    await Promise.all(mine.map(({ session }) => session.handleEnd('stop')));
+    await this.deps.sessions.endAllOf(userId, 'stop');
+  }
+
   /** The running stream-engine session of a token on this node, for its HTTP frame stream. */
   async streamOf(token: string): Promise<MagicSession | 'unknown' | undefined> {
     const row = await this.deps.sessions.byToken(token);

@@ -77,6 +77,16 @@ export class SessionsRepository {
       .where(and(eq(magicSessions.id, id), isNull(magicSessions.endedAt)));
   }
 
+  /** Ends every open session of the user (their sign-ins ended); their ids. */
+  async endAllOf(userId: number, reason: MagicCloseReason): Promise<number[]> {
+    const ended = await this.db
+      .update(magicSessions)
+      .set({ endedAt: this.now(), closeReason: reason })
+      .where(and(eq(magicSessions.userId, userId), isNull(magicSessions.endedAt)))
+      .returning({ id: magicSessions.id });
+    return ended.map((row) => row.id);
+  }
+
   /** Ends it once; false when it had already ended. */
   async end(id: number, reason: MagicCloseReason): Promise<boolean> {
     const ended = await this.db

@@ -17,6 +17,7 @@ import {
   productByType,
   type FrequencyStatus,
 } from '@meet/shared';
+import { isSiteUrl } from '../config/site-origins.js';
 import type { Database, Db } from '../db/database.js';
 import type { SubscriptionRow, UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
@@ -48,15 +49,6 @@ const userIdOf = (ref: string | null | undefined): number | undefined =>
 function invoiceSubscription(invoice: Record<string, unknown>): string | null {
   const parent = invoice.parent as { subscription_details?: { subscription?: unknown } } | null;
   return idOf(parent?.subscription_details?.subscription) ?? idOf(invoice.subscription);
-}
-
-export function sameOrigin(url: string, site: string): boolean {
-  try {
-    const u = new URL(url);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === new URL(site).origin;
-  } catch {
-    return false;
-  }
 }
 
 export class BillingService {
@@ -91,16 +83,19 @@ export class BillingService {
   // ---------------------------------------------------------------------------------------
   // The app's calls
 
-  /** Starts a card payment for a product; `site` is the origin the return addresses must have. */
+  /**
+   * Starts a card payment for a product; the return addresses must be on one of `siteOrigins`
+   * (the configured ones, never the request's Host: the provider sends the payer there).
+   */
   async createSession(
     user: UserRow,
     input: { productId: string; redirectUrl: string; errorUrl: string },
-    site: string,
+    siteOrigins: readonly string[],
   ): Promise<{ sessionId: string; url: string }> {
     const provider = this.requireProvider();
     const product = productById(input.productId);
     if (!product) throw AppError.badRequest('productNotFound');
-    if (!sameOrigin(input.redirectUrl, site) || !sameOrigin(input.errorUrl, site)) {
+    if (!isSiteUrl(input.redirectUrl, siteOrigins) || !isSiteUrl(input.errorUrl, siteOrigins)) {
       throw AppError.badRequest('invalidReturnUrl');
     }
     // A second subscription would charge twice; a cancelling one is resumed in the portal.
@@ -170,9 +165,13 @@ export class BillingService {
   }
 
   /** The provider's page where the user cancels, switches plan or changes their card. */
-  async portal(user: UserRow, returnUrl: string, site: string): Promise<{ url: string }> {
+  async portal(
+    user: UserRow,
+    returnUrl: string,
+    siteOrigins: readonly string[],
+  ): Promise<{ url: string }> {
     const provider = this.requireProvider();
-    if (!sameOrigin(returnUrl, site)) throw AppError.badRequest('invalidReturnUrl');
+    if (!isSiteUrl(returnUrl, siteOrigins)) throw AppError.badRequest('invalidReturnUrl');
     const customerId = await this.repo.customerOf(user.id, provider.name);
     if (!customerId) throw new AppError(ResultCode.failure, 404, 'noSubscription');
     try {

@@ -19,6 +19,7 @@ import {
 import type { Database } from '../db/database.js';
 import type { ConferenceMemberRow, ConferenceRow, PollRow, UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
+import { meetingAccess } from '../conferences/meeting-access.js';
 import type { Clock } from '../lib/clock.js';
 import type { ConferencesRepository } from '../repositories/conferences-repository.js';
 import type { PollContentInput, PollsRepository } from '../repositories/polls-repository.js';
@@ -43,7 +44,7 @@ interface Access {
   isHost: boolean;
   /** The caller's live membership (the newest device), when in the meeting now. */
   member: ConferenceMemberRow | undefined;
-  /** Host, or someone who took part and was not removed: may list and open the polls. */
+  /** May list and open the polls: see meetingAccess (never someone the host removed). */
   mayRead: boolean;
 }
 
@@ -263,12 +264,10 @@ export class PollService extends EventEmitter<PollEvents> {
     return conf;
   }
 
+  /** The meeting's one read rule (meetingAccess), with who manages its polls. */
   private async access(user: UserRow, conf: ConferenceRow): Promise<Access> {
-    const isHost = isPollHost(user.id, conf);
-    const history = await this.conferences.membersOfUser(conf.id, user.id);
-    const member = history.find((m) => m.state === 'joined');
-    const took = history.length > 0 && !(await this.conferences.isBlocked(conf.id, user.id));
-    return { isHost, member, mayRead: isHost || took };
+    const { member, mayRead } = await meetingAccess(this.conferences, conf, user.id);
+    return { isHost: isPollHost(user.id, conf), member, mayRead };
   }
 
   private async load(voteId: number): Promise<{ poll: PollRow; conf: ConferenceRow }> {

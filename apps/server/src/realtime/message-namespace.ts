@@ -18,10 +18,13 @@ import type { Services } from '../services.js';
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import type { MessageHub } from './message-hub.js';
+import type { SocketGuard } from './socket-guard.js';
+import { MESSAGE_BUDGETS } from './socket-rates.js';
 
 interface SocketData {
   user: UserRow;
   deviceId: string;
+  token: string;
 }
 
 function refuse(code: number, message: string): Error {
@@ -32,10 +35,14 @@ export function registerMessageNamespace(
   nsp: Namespace,
   services: Services,
   hub: MessageHub,
+  guard: SocketGuard,
   log: FastifyBaseLogger,
 ): void {
   hub.attach(nsp);
+  const memberBudgets = guard.memberBudgets(MESSAGE_BUDGETS.perMember);
   nsp.use((socket, next) => {
+    const flooding = guard.checkAddress('message', socket);
+    if (flooding) return next(flooding);
     void (async () => {
       const auth = messageAuthSchema.safeParse(socket.handshake.auth);
       if (!auth.success || findUnsafeText(socket.handshake.auth) !== null)
@@ -43,7 +50,13 @@ export function registerMessageNamespace(
       const user = await services.sessions.userOf(auth.data.token);
       if (!user || user.id !== auth.data.userId)
         return next(refuse(ResultCode.authFailed, 'authentication failed'));
-      (socket.data as SocketData) = { user, deviceId: auth.data.deviceId };
+      const tooMany = guard.checkUser('message', user.id);
+      if (tooMany) return next(tooMany);
+      (socket.data as SocketData) = {
+        user,
+        deviceId: auth.data.deviceId,
+        token: auth.data.token,
+      };
       next();
     })().catch((error: unknown) => {
       log.error({ err: error }, 'message socket handshake failed');
@@ -61,18 +74,41 @@ export function registerMessageNamespace(
   });
 
   nsp.on('connection', (socket: Socket) => {
-    const { user, deviceId } = socket.data as SocketData;
+    const { user, deviceId, token } = socket.data as SocketData;
     hub.add(user.id, deviceId, socket);
-    socket.on('disconnect', () => hub.remove(user.id, deviceId, socket));
+    // Its sign-in ending (a logout of this token, a password reset) closes it at once, saying why.
+    const untrack = services.signedInSockets.track({ userId: user.id, token }, (key) => {
+      hub.send(socket, { msgType: 'signed_out', code: ResultCode.authFailed, key });
+      socket.disconnect(true);
+    });
+    socket.on('disconnect', () => {
+      untrack();
+      hub.remove(user.id, deviceId, socket);
+    });
+    const budget = guard.socketBudget(MESSAGE_BUDGETS, memberBudgets, String(user.id));
+    /** A socket that keeps sending what is refused is hung up on (it has no answers to refuse). */
+    const dropped = (cutOff: boolean) => {
+      if (!cutOff || !socket.connected) return;
+      log.warn({ userId: user.id }, 'message socket flooding');
+      socket.disconnect(true);
+    };
     socket.on(MESSAGE_EVENT, (raw: unknown) => {
+      // The budget is checked before anything is parsed: a refusal costs next to nothing.
+      const messageJson = (raw as { messageJson?: unknown } | null | undefined)?.messageJson;
+      const type = budget.typeOf(messageJson, 'msgType');
+      if (type === undefined) return dropped(budget.reject());
+      const verdict = budget.admit(type);
+      if (!verdict.ok) return dropped(verdict.cutOff);
       const parsed = clientMessageSchema.safeParse(raw);
       if (!parsed.success || findUnsafeText(raw) !== null) {
         log.warn({ issue: parsed.error?.issues[0]?.message }, 'ignored an invalid message');
-        return;
+        return dropped(budget.reject());
       }
-      handle(socket, user, parsed.data).catch((error: unknown) => {
-        log.warn({ err: error }, 'message socket request failed');
-      });
+      budget
+        .run(() => handle(socket, user, parsed.data))
+        .catch((error: unknown) => {
+          log.warn({ err: error }, 'message socket request failed');
+        });
     });
   });
 

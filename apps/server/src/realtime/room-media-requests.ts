@@ -51,7 +51,9 @@ export class RoomMediaRequests {
       case 'unsubscribe':
         return unsubscribeStreams(room, peer, request.streams);
       case 'subscriberAnswer':
-        await peer.media.answerSubscription(request.jsep);
+        // An answer to nothing is the client's mistake, not a fault.
+        if (!(await peer.media.answerSubscription(request.jsep)))
+          throw new RoomError(ResultCode.failure, 'no subscription to answer');
         return {};
       case 'trickle':
         peer.media.trickle(request.target, request.candidate);

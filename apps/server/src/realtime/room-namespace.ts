@@ -7,6 +7,7 @@ import type { Namespace, Socket } from 'socket.io';
 import {
   ROOM_REQUEST_EVENT,
   ResultCode,
+  errorMessagesEn,
   findUnsafeText,
   roomAuthSchema,
   roomRequestSchema,
@@ -18,11 +19,14 @@ import type { Services } from '../services.js';
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
 import { RoomError, type RoomManager } from './room-manager.js';
 import { nodeUrl } from '../cluster/cluster-nodes.js';
+import { RATE_LIMITED_TEXT, type SocketGuard } from './socket-guard.js';
+import { ROOM_BUDGETS } from './socket-rates.js';
 
 interface SocketData {
   user: UserRow;
   conference: ConferenceRow;
   deviceId: string;
+  token: string;
 }
 
 /**
@@ -57,15 +61,22 @@ export function registerRoomNamespace(
   nsp: Namespace,
   services: Services,
   manager: RoomManager,
+  guard: SocketGuard,
   log: FastifyBaseLogger,
 ): void {
+  const memberBudgets = guard.memberBudgets(ROOM_BUDGETS.perMember);
   nsp.use((socket, next) => {
+    const flooding = guard.checkAddress('room', socket);
+    if (flooding) return next(flooding);
     void (async () => {
       const auth = roomAuthSchema.safeParse(socket.handshake.auth);
       if (!auth.success || findUnsafeText(socket.handshake.auth) !== null)
         return next(refuse(ResultCode.failure, 'bad handshake'));
       const user = await services.sessions.userOf(auth.data.token);
       if (!user) return next(refuse(ResultCode.authFailed, 'authentication failed'));
+      // Each connection takes the member's place from their previous one (the others are told).
+      const tooMany = guard.checkUser('room', user.id);
+      if (tooMany) return next(tooMany);
       const conference = await services.conferences.byNumber(auth.data.conferenceId);
       if (!conference)
         return next(refuse(ResultCode.failure, 'The current meeting does not exist'));
@@ -87,7 +98,12 @@ export function registerRoomNamespace(
       }
       // The seat is held from here on, before the 'connection' handler runs.
       await services.conferenceService.roomConnected(conference.id, user.id, auth.data.deviceId);
-      (socket.data as SocketData) = { user, conference, deviceId: auth.data.deviceId };
+      (socket.data as SocketData) = {
+        user,
+        conference,
+        deviceId: auth.data.deviceId,
+        token: auth.data.token,
+      };
       next();
     })().catch((error: unknown) => {
       log.error({ err: error }, 'room handshake failed');
@@ -96,8 +112,13 @@ export function registerRoomNamespace(
   });
 
   nsp.on('connection', (socket: Socket) => {
-    const { user, conference, deviceId } = socket.data as SocketData;
+    const { user, conference, deviceId, token } = socket.data as SocketData;
     const ready = manager.handleConnect(socket, user, conference, deviceId);
+    // Its sign-in ending (a logout of this token, a password reset) ends it at once, saying why.
+    const untrack = services.signedInSockets.track({ userId: user.id, token }, (key) => {
+      socket.emit('fatal', { code: ResultCode.authFailed, error: errorMessagesEn[key], key });
+      socket.disconnect(true);
+    });
     ready.catch((error: unknown) => {
       void services.conferenceService
         .roomDisconnected(conference.id, user.id, deviceId)
@@ -108,43 +129,75 @@ export function registerRoomNamespace(
       socket.disconnect(true);
     });
 
+    const budget = guard.socketBudget(ROOM_BUDGETS, memberBudgets, `${conference.id}:${user.id}`);
+    let cut = false;
+    /** A socket that keeps sending what is refused is told why and hung up on. */
+    const cutOff = () => {
+      if (cut) return;
+      cut = true;
+      log.warn({ userId: user.id, conferenceId: conference.conferenceId }, 'room socket flooding');
+      socket.emit('fatal', {
+        code: ResultCode.failure,
+        error: RATE_LIMITED_TEXT,
+        key: 'rateLimited',
+      });
+      socket.disconnect(true);
+    };
+    const invalid = (reply: (ack: RoomAck) => void, error: string) => {
+      if (budget.reject()) return cutOff();
+      reply({ ok: false, code: ResultCode.failure, error });
+    };
+
     socket.on(ROOM_REQUEST_EVENT, (raw: unknown, ack?: (reply: RoomAck) => void) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
+      if (cut) return;
       const unsafe = findUnsafeText(raw);
       if (unsafe !== null) {
-        reply({
-          ok: false,
-          code: ResultCode.failure,
-          error: `invalid request: ${unsafe || 'the request'} contains characters that are not allowed`,
-        });
-        return;
+        return invalid(
+          reply,
+          `invalid request: ${unsafe || 'the request'} contains characters that are not allowed`,
+        );
       }
       const parsed = roomRequestSchema.safeParse(raw);
-      if (!parsed.success) {
+      if (!parsed.success)
+        return invalid(reply, `invalid request: ${parsed.error.issues[0]?.message ?? ''}`);
+      // Checked once the request is known to be one (a malformed join must not spend the one a
+      // connection has) and before it does any work.
+      const verdict = budget.admit(parsed.data.type);
+      if (!verdict.ok) {
         reply({
           ok: false,
           code: ResultCode.failure,
-          error: `invalid request: ${parsed.error.issues[0]?.message ?? ''}`,
+          error: RATE_LIMITED_TEXT,
+          key: 'rateLimited',
+          // None for what a connection may do only once (join, leave): asking again won't help.
+          params: Number.isFinite(verdict.retryAfterMs)
+            ? { retryAfterMs: verdict.retryAfterMs }
+            : undefined,
         });
+        if (verdict.cutOff) cutOff();
         return;
       }
-      void (async () => {
-        const peer = await ready;
-        const room = manager.room(conference.conferenceId);
-        if (!room || (parsed.data.type !== 'join' && room.peers.get(peer.peerId) !== peer)) {
-          throw new RoomError(ResultCode.failure, 'not in the room');
-        }
-        const data = await manager.handleRequest(room, peer, parsed.data);
-        reply({ ok: true, data } as RoomAck);
-      })().catch((error: unknown) => {
-        if (!(error instanceof RoomError))
-          log.warn({ err: error, type: parsed.data.type }, 'room request failed');
-        const { code, text, key, params } = replyOf(error);
-        reply({ ok: false, code, error: text, key, params });
-      });
+      void budget
+        .run(async () => {
+          const peer = await ready;
+          const room = manager.room(conference.conferenceId);
+          if (!room || (parsed.data.type !== 'join' && room.peers.get(peer.peerId) !== peer)) {
+            throw new RoomError(ResultCode.failure, 'not in the room');
+          }
+          const data = await manager.handleRequest(room, peer, parsed.data);
+          reply({ ok: true, data } as RoomAck);
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof RoomError))
+            log.warn({ err: error, type: parsed.data.type }, 'room request failed');
+          const { code, text, key, params } = replyOf(error);
+          reply({ ok: false, code, error: text, key, params });
+        });
     });
 
     socket.on('disconnect', () => {
+      untrack();
       void ready.then(
         (peer) => {
           const room = manager.room(conference.conferenceId);

@@ -10,6 +10,7 @@ import { registerMagicNamespace } from '../magic/magic-namespace.js';
 import type { RoomManager } from './room-manager.js';
 import { registerMessageNamespace } from './message-namespace.js';
 import { registerRoomNamespace } from './room-namespace.js';
+import { SocketGuard } from './socket-guard.js';
 
 export interface SocketCluster {
   redisUrl: string;
@@ -21,6 +22,7 @@ export async function attachSockets(
   app: FastifyInstance,
   manager: RoomManager | undefined,
   cluster?: SocketCluster,
+  floodControl = true,
 ): Promise<{ io: Server; close: () => Promise<void> }> {
   const io = new Server(app.server, {
     path: '/socket.io',
@@ -48,12 +50,20 @@ export async function attachSockets(
     redis = [pub, sub];
     io.adapter(createAdapter(pub, sub, { key: `${cluster.key}:socket.io` }));
   }
-  registerMessageNamespace(io.of(MESSAGE_NAMESPACE), app.services, app.services.messages, app.log);
-  if (manager) registerRoomNamespace(io.of(ROOM_NAMESPACE), app.services, manager, app.log);
-  registerMagicNamespace(io.of(MAGIC_NAMESPACE), app.services.magic.cam, app.log);
+  const guard = new SocketGuard(app.services.config.trustProxy, floodControl);
+  registerMessageNamespace(
+    io.of(MESSAGE_NAMESPACE),
+    app.services,
+    app.services.messages,
+    guard,
+    app.log,
+  );
+  if (manager) registerRoomNamespace(io.of(ROOM_NAMESPACE), app.services, manager, guard, app.log);
+  registerMagicNamespace(io.of(MAGIC_NAMESPACE), app.services.magic.cam, guard, app.log);
   return {
     io,
     close: async () => {
+      guard.close();
       await io.close();
       for (const client of redis) client.disconnect();
     },

@@ -27,6 +27,7 @@ export class ScanLoginsRepository {
     private readonly clock: Clock,
   ) {}
 
+  /** A new code; `deviceName` is what the server saw of the asking device. */
   async create(
     deviceName: string,
   ): Promise<{ scanId: string; pollKey: string; expiresAt: number }> {

@@ -1,9 +1,13 @@
-/** Health, the OpenAPI document, the dev mailbox and stored files. */
+/**
+ * Health (its details for the operator), the OpenAPI document (in development or with
+ * API_DOCS=on), the dev mailbox and stored files.
+ */
 import type { FastifyInstance } from 'fastify';
 import { CLIENT_VERSION } from '@meet/shared';
 import { OutboxMailer } from '../mail/mailer.js';
 import { AppError } from '../lib/app-error.js';
-import { isLoopback } from '../lib/net.js';
+import { isFromThisMachine } from '../lib/net.js';
+import { isOperator } from './admin.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
@@ -20,7 +24,10 @@ const CONTENT_TYPES: Record<string, string> = {
 export default async function systemRoutes(app: FastifyInstance) {
   const { database, mailer, blobs, janus, engines } = app.services;
 
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+  // A load balancer needs only `status` (200 ok or degraded, 503 error); the version, Janus's
+  // process and the engines are the operator's (ADMIN_TOKEN, as for /admin/*), not everyone's.
+  app.get('/healthz', { schema: { hide: true } }, async (request, reply) => {
+    const operator = isOperator(request, app.services.config.adminToken);
     const started = performance.now();
     try {
       await database.ping();
@@ -28,8 +35,15 @@ export default async function systemRoutes(app: FastifyInstance) {
       app.log.error({ err: error }, 'health check: database unreachable');
       return reply
         .status(503)
-        .send({ status: 'error', version: CLIENT_VERSION, database: 'unreachable' });
+        .send(
+          operator
+            ? { status: 'error', version: CLIENT_VERSION, database: 'unreachable' }
+            : { status: 'error' },
+        );
     }
+    // The media server restarting: the API still answers, meetings on this node do not.
+    const status = janus && !janus.up ? 'degraded' : 'ok';
+    if (!operator) return { status };
     const media = janus
       ? {
           janus: janus.up ? 'up' : 'down',
@@ -48,7 +62,7 @@ export default async function systemRoutes(app: FastifyInstance) {
         }
       : {};
     return {
-      status: 'ok',
+      status,
       version: CLIENT_VERSION,
       database: database.kind,
       databaseMs: Math.round((performance.now() - started) * 10) / 10,
@@ -59,8 +73,12 @@ export default async function systemRoutes(app: FastifyInstance) {
     };
   });
 
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
+  // The OpenAPI document maps every call: always in development, in production only when the
+  // operator publishes it (API_DOCS=on).
+  if (app.services.config.apiDocs) {
+    app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+    app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
+  }
 
   if (mailer instanceof OutboxMailer && app.services.config.mailOutboxHttp) {
     // Development only (MAIL_OUTBOX_HTTP=1): one address's mail, to this machine only. A request
@@ -69,9 +87,7 @@ export default async function systemRoutes(app: FastifyInstance) {
       '/dev/mail',
       { schema: { hide: true } },
       async (request) => {
-        const local = isLoopback(request.socket.remoteAddress);
-        const proxied = request.headers['x-forwarded-for'] !== undefined;
-        if (!local || proxied) throw AppError.notFound();
+        if (!isFromThisMachine(request)) throw AppError.notFound();
         const to = request.query.to;
         if (typeof to !== 'string' || to.trim() === '')
           throw AppError.badRequest('fieldRequired', { field: 'to' });

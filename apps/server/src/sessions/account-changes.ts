@@ -4,49 +4,81 @@
  * write has committed, this node's session cache drops what it kept, and with REDIS_URL set every
  * other node's does too, through Redis pub/sub. While this node is not subscribed (Redis down,
  * still connecting) it keeps nothing, as it could miss another node's change.
+ *
+ * An ended sign-in is also told as a `signedOut` event on every node, so the sockets opened with
+ * it there (which checked the token once, when they connected) are closed at once.
  */
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { SIGN_OUT_KEYS, type SignOutKey } from '@meet/shared';
 import type { AfterCommit } from '../db/after-commit.js';
 import type { SessionCache } from './session-cache.js';
 
-const CHANNEL = 'meet:account-changes';
-
-/** What goes over the channel: the node that saw the change, and a user id or a token hash. */
+/**
+ * What goes over the channel: the node that saw the change, and a user id or a token hash;
+ * `signedOut` when sign-ins ended (that token's, or all of the user's), with the reason.
+ */
 interface Notice {
   node: string;
   userId?: number;
   tokenHash?: string;
+  signedOut?: SignOutKey;
 }
 
-export class AccountChanges {
+/** Sign-ins that ended: one token's (by its hash) or every one of a user's. */
+export type SignOut =
+  | { tokenHash: string; userId?: undefined; reason: SignOutKey }
+  | { userId: number; tokenHash?: undefined; reason: SignOutKey };
+
+interface AccountChangeEvents {
+  signedOut: [SignOut];
+  /**
+   * Subscribed again after the connection to Redis was lost: sign-outs announced meanwhile were
+   * not heard here, so what they would have closed must be checked.
+   */
+  resubscribed: [];
+}
+
+export class AccountChanges extends EventEmitter<AccountChangeEvents> {
   private readonly node = randomUUID();
   private publisher: Redis | undefined;
   private subscriber: Redis | undefined;
   private subscribed: Promise<void> = Promise.resolve();
+  private channel = '';
 
   constructor(
     private readonly cache: SessionCache,
     private readonly afterCommit: AfterCommit,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    super();
+  }
 
-  /** The user row changed, or every session of the user ended. */
+  /** The user row changed. */
   userChanged(userId: number): void {
     this.afterCommit(() => this.announce({ node: this.node, userId }));
   }
 
+  /** Every session of the user ended (a password reset): their row may have changed too. */
+  allSessionsEnded(userId: number, reason: SignOutKey): void {
+    this.afterCommit(() => this.announce({ node: this.node, userId, signedOut: reason }));
+  }
+
   /** One session ended (logout). */
   sessionEnded(tokenHash: string): void {
-    this.afterCommit(() => this.announce({ node: this.node, tokenHash }));
+    this.afterCommit(() => this.announce({ node: this.node, tokenHash, signedOut: 'signedOut' }));
   }
 
   /**
-   * Shares changes with the other nodes through Redis. Returns at once; `whenShared` tells when
-   * this node is first subscribed (until then it keeps nothing in its cache).
+   * Shares changes with the other nodes through Redis, on a channel of their own (nodes of
+   * another database on the same Redis must not hear them: user ids mean other people there).
+   * Returns at once; `whenShared` tells when this node is first subscribed (until then it keeps
+   * nothing in its cache).
    */
-  async connect(url: string): Promise<void> {
+  async connect(url: string, channel: string): Promise<void> {
+    this.channel = channel;
     const { Redis } = await import('ioredis');
     this.cache.reset(false);
     this.publisher = new Redis(url, { maxRetriesPerRequest: 3 });
@@ -64,14 +96,17 @@ export class AccountChanges {
       client.on('ready', () => (down = false));
     }
     let first: () => void;
+    let subscribedBefore = false;
     this.subscribed = new Promise((resolve) => (first = resolve));
     // Each (re)connection: subscribe, then start keeping sessions again from empty, as notices
     // sent while the connection was down are lost.
     this.subscriber.on('ready', () => {
-      this.subscriber!.subscribe(CHANNEL).then(
+      this.subscriber!.subscribe(channel).then(
         () => {
           this.cache.reset(true);
           first();
+          if (subscribedBefore) this.emit('resubscribed');
+          subscribedBefore = true;
         },
         (error: unknown) => this.log.warn({ err: error }, 'Redis subscribe failed'),
       );
@@ -101,13 +136,30 @@ export class AccountChanges {
 
   private announce(notice: Notice): void {
     this.apply(notice);
-    this.publisher?.publish(CHANNEL, JSON.stringify(notice)).catch((error: unknown) => {
+    this.publisher?.publish(this.channel, JSON.stringify(notice)).catch((error: unknown) => {
       this.log.warn({ err: error }, 'an account change could not be shared with other nodes');
     });
   }
 
   private apply(notice: Notice): void {
-    if (typeof notice.userId === 'number') this.cache.forgetUser(notice.userId);
-    if (typeof notice.tokenHash === 'string') this.cache.forgetToken(notice.tokenHash);
+    const { userId, tokenHash, signedOut } = notice;
+    if (typeof userId === 'number') this.cache.forgetUser(userId);
+    if (typeof tokenHash === 'string') this.cache.forgetToken(tokenHash);
+    if (signedOut === undefined || !SIGN_OUT_KEYS.includes(signedOut)) return;
+    const event: SignOut | undefined =
+      typeof tokenHash === 'string'
+        ? { tokenHash, reason: signedOut }
+        : typeof userId === 'number'
+          ? { userId, reason: signedOut }
+          : undefined;
+    if (!event) return;
+    // A listener's fault must not stop the others, nor the notice's caller.
+    for (const listener of this.listeners('signedOut')) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.log.error({ err: error }, 'closing what a sign-out ended failed');
+      }
+    }
   }
 }

@@ -16,7 +16,8 @@ import type { Database } from '../db/database.js';
 import { googleSignIns, type GoogleSignInRow, type UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
-import { newToken, sha256, verifyPassword } from '../lib/crypto.js';
+import { newToken, sha256 } from '../lib/crypto.js';
+import type { Passwords } from '../lib/passwords.js';
 import { isUniqueViolation, type UsersRepository } from '../repositories/users-repository.js';
 
 export type GooglePurpose = 'login' | 'bind';
@@ -45,6 +46,7 @@ export class GoogleSignIn {
     private readonly users: UsersRepository,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    private readonly passwords: Passwords,
   ) {}
 
   get enabled(): boolean {
@@ -277,7 +279,7 @@ export class GoogleSignIn {
         row.emailVerified && row.email ? await this.users.findByEmail(row.email) : undefined;
       if (!found?.passwordHash) throw invalidTicket();
       if (!input.password) throw AppError.badRequest('fieldRequired', { field: 'password' });
-      if (!(await verifyPassword(input.password, found.passwordHash))) {
+      if (!(await this.passwords.verify(input.password, found.passwordHash))) {
         throw AppError.badRequest('incorrectPassword');
       }
       account = found;

@@ -1,8 +1,8 @@
 /**
  * Outgoing text messages (sign-in codes). With Twilio configured they go through its API;
- * otherwise each text is kept in an outbox folder and printed to the console, like mail, so
- * phone sign-in works offline; in development (MAIL_OUTBOX_HTTP=1) `GET /dev/sms?to=` lists one
- * number's texts to this machine.
+ * otherwise each text is kept in an outbox folder (and, outside production, printed to the
+ * console), like mail, so phone sign-in works offline; in development (MAIL_OUTBOX_HTTP=1)
+ * `GET /dev/sms?to=` lists one number's texts to this machine.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -32,6 +32,8 @@ export class OutboxSms implements SmsSender {
     private readonly folder: string,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number,
+    /** Whether the log shows a text's words: development only (they are sign-in codes). */
+    private readonly logText: boolean,
   ) {}
 
   async send(message: TextMessage): Promise<void> {
@@ -40,7 +42,8 @@ export class OutboxSms implements SmsSender {
     await mkdir(this.folder, { recursive: true });
     const name = `${String(sentAt.getTime()).padStart(14, '0')}-${randomCode(6)}.json`;
     await writeFile(path.join(this.folder, name), JSON.stringify(stored, null, 2));
-    this.log.info({ to: message.to }, `text to ${message.to}: ${message.text}`);
+    if (this.logText) this.log.info({ to: message.to }, `text to ${message.to}: ${message.text}`);
+    else this.log.info({ to: message.to }, `text to ${message.to} kept in the outbox`);
   }
 
   /** Texts to one number, newest first. */
@@ -95,8 +98,10 @@ export function createSmsSender(
   dataDir: string,
   log: FastifyBaseLogger,
   now: () => number,
+  /** Development: the outbox's log lines show the codes. */
+  logText: boolean,
 ): SmsSender {
   return config.provider === 'twilio'
     ? new TwilioSms(config)
-    : new OutboxSms(path.join(dataDir, 'sms'), log, now);
+    : new OutboxSms(path.join(dataDir, 'sms'), log, now, logText);
 }

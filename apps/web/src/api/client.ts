@@ -42,12 +42,26 @@ export interface RequestOptions {
    * (SPEC.md section 8: "except report calls").
    */
   report?: boolean;
+  /** The token to send instead of the stored one (a sign-out that already cleared it). */
+  token?: string;
 }
 
 const authFailedListeners = new Set<() => void>();
 export function onAuthFailed(listener: () => void): () => void {
   authFailedListeners.add(listener);
   return () => authFailedListeners.delete(listener);
+}
+
+/**
+ * The sign-in of `token` no longer works (a 203, or the server closed the message socket it
+ * opened): the local sign-in is cleared, unless a newer one (another tab's) replaced it, and the
+ * listeners move the user to sign-in (SPEC.md section 4, "Auth").
+ */
+export function signInLost(token: string | null): void {
+  // Read afresh: another tab may have stored a newer sign-in that this one has not heard of.
+  authStore.refresh();
+  if (token && authStore.getSnapshot().token === token) authStore.clear();
+  for (const listener of authFailedListeners) listener();
 }
 
 const refusalListeners = new Set<(error: ApiError) => void>();
@@ -87,7 +101,7 @@ export async function apiFetch(
 ): Promise<{ response: Response; token: string | null }> {
   // The header too, because a multipart body is not read before the server picks the language.
   const headers: Record<string, string> = { language };
-  const token = authStore.getSnapshot().token;
+  const token = options.token ?? authStore.getSnapshot().token;
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload: BodyInit;
   if (body instanceof FormData) {
@@ -145,8 +159,7 @@ export async function apiPost<T>(
 
   if (reply.code === ResultCode.authFailed && !options.report) {
     // Only the token we sent is void; a newer one from another tab must survive.
-    if (token && authStore.getSnapshot().token === token) authStore.clear();
-    for (const listener of authFailedListeners) listener();
+    signInLost(token);
     fail(new ApiError(reply.code, reply.msg), options);
   }
   if (reply.code !== ResultCode.success) {

@@ -15,7 +15,8 @@ export const userApi = {
     apiPost<LoginPayload>('user/resetEmailPassword', { email, code, password }, options),
   visitorLogin: (uuid: string, options?: RequestOptions) =>
     apiPost<LoginPayload>('user/visitorLogin', { uuid, visitors: true }, options),
-  logout: () => apiPost<null>('user/logout', {}, { silent: true }),
+  /** Ends the sign-in of `token` (the stored one when not given). */
+  logout: (token?: string) => apiPost<null>('user/logout', {}, { silent: true, token }),
   getUserInfo: () => apiPost<SelfInfo>('user/getUserInfo'),
   updateUserInfo: (username: string, options?: RequestOptions) =>
     apiPost<SelfInfo>('user/updateUserInfo', { username }, options),

@@ -166,6 +166,12 @@ describe('after losing the sign-in', () => {
     ['?from=/home/recording', '/home/recording'],
     ['?from=//evil.example', null],
     ['?from=http://evil.example', null],
+    // Browsers read "\" as "/" and drop tabs: these are "//evil.example" (the server agrees).
+    ['?from=/%5Cevil.example', null],
+    ['?from=/%5C/evil.example', null],
+    ['?from=/%09/evil.example', null],
+    ['?from=/%255Cevil.example', null],
+    ['?from=javascript:alert(1)', null],
     ['', null],
   ])('safeFrom(%s)', (search, expected) => {
     expect(safeFrom(search)).toBe(expected);

@@ -2,7 +2,7 @@
  * The routing rules of SPEC.md section 2 as pure decisions: given where the user is going, who
  * they are and their browser, where should they be sent instead (or null to stay).
  */
-import { isMobileBrowser, isSupportedBrowser } from '@meet/shared';
+import { isMobileBrowser, isSupportedBrowser, safeSitePath } from '@meet/shared';
 
 export type RouteName =
   | 'site'
@@ -110,11 +110,12 @@ export type RouteDecision =
   | { kind: 'leaveMeeting'; to: string }
   | { kind: 'unsupported' };
 
-/** Only same-site paths are followed, so `from` cannot send the user to another origin. */
+/**
+ * Only same-site paths are followed, so `from` cannot send the user to another origin; the
+ * server keeps Google's `returnTo` by the same rule (safeSitePath).
+ */
 export function safeFrom(search: string): string | null {
-  const from = new URLSearchParams(search).get('from');
-  if (!from || !from.startsWith('/') || from.startsWith('//')) return null;
-  return from;
+  return safeSitePath(new URLSearchParams(search).get('from'));
 }
 
 function signinFor(pathname: string, search: string): string {

@@ -1,11 +1,17 @@
 /**
  * The app's one MessageSocket, given to React: it connects MESSAGE_CONNECT_DELAY_MS after there
  * are credentials (a real sign-in or a visitor account) and disconnects when they go (sign-out,
- * token removed). `useMessageSocket` gives screens `onMessage`/`send`; `useMessage` subscribes a
- * component for as long as it is mounted.
+ * token removed). When the server ends it because its sign-in ended elsewhere (a logout, a
+ * password reset), that is an authentication failure (SPEC.md section 4, "Auth"): the reason is
+ * shown, the local sign-in cleared and the user sent to sign-in. `useMessageSocket` gives screens
+ * `onMessage`/`send`; `useMessage` subscribes a component for as long as it is mounted.
  */
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { MESSAGE_CONNECT_DELAY_MS, type MessageAuth } from '@meet/shared';
+import { signInLost } from '../api/client';
+import i18n from '../app/i18n';
+import { authStore } from '../features/auth/auth-store';
+import { toast } from '../ui/toast-store';
 import type { ServerMsgType } from './envelope';
 import type { MessageHandler } from './message-dispatcher';
 import { MessageSocket } from './message-socket';
@@ -38,6 +44,19 @@ export function MessageSocketProvider({ auth, children, socket }: MessageSocketP
       instance.stop();
     };
   }, [instance, userId, deviceId, token]);
+
+  useEffect(
+    () =>
+      instance.onSignedOut((key, ended) => {
+        // A sign-in this tab already left (its own sign-out, another tab's newer sign-in, read
+        // afresh) is no news.
+        authStore.refresh();
+        if (authStore.getSnapshot().token !== ended.token) return;
+        toast.error(i18n.t(`errors.${key}`));
+        signInLost(ended.token);
+      }),
+    [instance],
+  );
 
   return <MessageSocketContext.Provider value={instance}>{children}</MessageSocketContext.Provider>;
 }

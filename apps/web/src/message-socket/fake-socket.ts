@@ -59,6 +59,12 @@ export class FakeSocket implements MessageSocketLike {
     this.fire('disconnect', reason);
   }
 
+  /** The server refuses the handshake with this reply code (its `connect_error`). */
+  refuse(code: number) {
+    this.connected = false;
+    this.fire('connect_error', Object.assign(new Error('refused'), { data: { code } }));
+  }
+
   push(messageJson: MessageJson | Record<string, unknown>, msgId = 'server-1') {
     this.fire(MESSAGE_EVENT, { msgId, messageJson });
   }

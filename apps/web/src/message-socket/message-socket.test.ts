@@ -120,6 +120,34 @@ describe('MessageSocket', () => {
     expect(last().sent).toHaveLength(0);
   });
 
+  test('signed_out ends the connection for good and tells why, with the credentials used', () => {
+    const { messages, last } = setup();
+    const heard: unknown[] = [];
+    messages.onSignedOut((key, used) => heard.push([key, used]));
+    messages.start(auth);
+    last().serverConnect();
+    last().push({ msgType: 'signed_out', code: 203, key: 'passwordChanged' });
+    expect(messages.status).toBe('signedOut');
+    expect(last().reconnectionEnabled).toBe(false);
+    expect(last().connected).toBe(false);
+    expect(heard).toEqual([['passwordChanged', auth]]);
+    vi.advanceTimersByTime(MESSAGE_PING_MS * 2);
+    expect(last().sent).toHaveLength(0);
+  });
+
+  test('a handshake refused with 203 is a sign-out (authFailed); another refusal is not', () => {
+    const { messages, last } = setup();
+    const heard: string[] = [];
+    messages.onSignedOut((key) => heard.push(key));
+    messages.start(auth);
+    last().refuse(-1);
+    expect(heard).toEqual([]);
+    last().refuse(203);
+    expect(heard).toEqual(['authFailed']);
+    expect(messages.status).toBe('signedOut');
+    expect(last().reconnectionEnabled).toBe(false);
+  });
+
   test('running out of reconnects is a failure', () => {
     const { messages, last } = setup();
     messages.start(auth);

@@ -2,7 +2,8 @@
  * The long-lived `/message` socket (SPEC.md sections 4 and 7): one per app, opened with the
  * signed-in user's id, device id and token, a ping every 10 s while connected, up to 10
  * reconnects 1 s apart, and silence once the server says a newer connection of the same user
- * and device replaced this one. Handlers registered with `onMessage` outlive reconnects and
+ * and device replaced this one, or once the server ends it because its sign-in ended (a logout,
+ * a password reset: `onSignedOut` hears why). Handlers registered with `onMessage` outlive reconnects and
  * sign-in changes, so a screen subscribes once and keeps hearing whichever connection is open.
  * Every push is read by its socket's `read` (the shared schema) before a handler hears it.
  */
@@ -12,6 +13,8 @@ import {
   MESSAGE_PING_MS,
   MESSAGE_RECONNECT_ATTEMPTS,
   MESSAGE_RECONNECT_DELAY_MS,
+  ResultCode,
+  type ErrorKey,
   type MessageAuth,
   type MessageEnvelope,
 } from '@meet/shared';
@@ -46,6 +49,8 @@ export type MessageSocketStatus =
   | 'reconnecting'
   /** A newer connection of the same user and device took over; no more reconnects. */
   | 'replaced'
+  /** The sign-in it was opened with ended (or was refused, 203); no more reconnects. */
+  | 'signedOut'
   /** The reconnect attempts ran out, or the server refused the handshake. */
   | 'failed';
 
@@ -80,7 +85,10 @@ export class MessageSocket {
   private readonly dispatcher = new MessageDispatcher();
   private readonly connectListeners = new Set<(reconnect: boolean) => void>();
   private readonly statusListeners = new Set<() => void>();
+  private readonly signedOutListeners = new Set<(key: ErrorKey, auth: MessageAuth) => void>();
   private socket: MessageSocketLike | null = null;
+  /** What the current socket was opened with. */
+  private auth: MessageAuth | null = null;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private currentStatus: MessageSocketStatus = 'idle';
 
@@ -90,6 +98,7 @@ export class MessageSocket {
   ) {
     // Replacement is the socket's own business; screens may still listen to it as a notice.
     this.dispatcher.on('new_connection_replace', () => this.replaced());
+    this.dispatcher.on('signed_out', ({ key }) => this.signedOut(key));
   }
 
   get status(): MessageSocketStatus {
@@ -105,6 +114,7 @@ export class MessageSocket {
     this.stop();
     const socket = this.open(auth);
     this.socket = socket;
+    this.auth = auth;
     this.setStatus('connecting');
     let everConnected = false;
     const current = () => this.socket === socket;
@@ -126,12 +136,14 @@ export class MessageSocket {
     socket.on('disconnect', (reason: string) => {
       if (!current()) return;
       this.stopPing();
-      if (this.currentStatus === 'replaced') return;
+      if (this.currentStatus === 'replaced' || this.currentStatus === 'signedOut') return;
       // The server hanging up on purpose is not retried by socket.io; anything else is.
       this.setStatus(reason === 'io server disconnect' ? 'failed' : 'reconnecting');
     });
-    socket.on('connect_error', (error: Error) => {
+    socket.on('connect_error', (error: Error & { data?: { code?: unknown } }) => {
       if (!current()) return;
+      // The token no longer signs anyone in (it ended while this socket was away): no retry helps.
+      if (error.data?.code === ResultCode.authFailed) return this.signedOut('authFailed');
       console.warn('message-socket: cannot connect', error.message);
     });
     socket.io.on('reconnect_failed', () => {
@@ -149,6 +161,7 @@ export class MessageSocket {
     const socket = this.socket;
     if (!socket) return;
     this.socket = null;
+    this.auth = null;
     this.stopPing();
     socket.io.reconnection(false);
     socket.disconnect();
@@ -178,6 +191,16 @@ export class MessageSocket {
     return () => this.statusListeners.delete(listener);
   }
 
+  /**
+   * Called when the server ends the connection because its sign-in ended, with the catalogue key
+   * of why (`authFailed` when it refused the token outright) and the credentials it was opened
+   * with.
+   */
+  onSignedOut(listener: (key: ErrorKey, auth: MessageAuth) => void): () => void {
+    this.signedOutListeners.add(listener);
+    return () => this.signedOutListeners.delete(listener);
+  }
+
   private replaced() {
     const socket = this.socket;
     if (!socket) return;
@@ -185,6 +208,23 @@ export class MessageSocket {
     this.stopPing();
     socket.io.reconnection(false);
     socket.disconnect();
+  }
+
+  private signedOut(key: ErrorKey) {
+    const socket = this.socket;
+    const auth = this.auth;
+    if (!socket || !auth || this.currentStatus === 'signedOut') return;
+    this.setStatus('signedOut');
+    this.stopPing();
+    socket.io.reconnection(false);
+    socket.disconnect();
+    for (const listener of [...this.signedOutListeners]) {
+      try {
+        listener(key, auth);
+      } catch (error) {
+        console.error('message-socket: signed-out listener failed', error);
+      }
+    }
   }
 
   private startPing() {

@@ -7,7 +7,6 @@
  * screen-share, subscription-sync, chat, collaboration, interpret-player).
  */
 import {
-  ResultCode,
   type AvatarId,
   type BackgroundSetting,
   type BeautifySetting,
@@ -26,7 +25,13 @@ import { hostCommandEffect } from './host-media';
 import { peerConnectionConfig } from './ice-config';
 import { InterpretPlayer } from './interpret-player';
 import { ScreenShare } from './screen-share';
-import { RequestError, Signaling, type RoomRequester, type SignalingTarget } from './signaling';
+import {
+  RequestError,
+  Signaling,
+  failureOf,
+  type RoomRequester,
+  type SignalingTarget,
+} from './signaling';
 import type { VoiceMode } from './voice-effects';
 import { LocalRecorder, type RecordingScene } from './local-recorder';
 import { MagicCam, type MagicCamDeps } from './magic-cam';
@@ -158,13 +163,9 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
       this.emit('connectionState', 'connecting');
       this.emit('error', 'reconnecting');
     });
-    signaling.on('failed', (message, code) => {
+    signaling.on('failed', (message, code, key) => {
       this.emit('connectionState', 'failed');
-      this.emit(
-        'error',
-        code === ResultCode.meetingFull ? 'meetingFull' : 'connectFailed',
-        message,
-      );
+      this.emit('error', failureOf(code, key), message);
     });
     signaling.connect(
       { token: options.token, conferenceId: options.conferenceId, deviceId: options.deviceId },

@@ -6,8 +6,10 @@ import { peerInfo } from '../test/peer-info';
 class ServerSide {
   connected = true;
   readonly handlers = new Map<string, (...args: unknown[]) => void>();
-  /** What the next request is answered with. */
+  /** What the next request is answered with (the queue's first, while it has one). */
   answer: unknown;
+  readonly answers: unknown[] = [];
+  connects = 0;
   readonly io = { on: () => undefined, removeAllListeners: () => undefined };
   on(event: string, handler: (...args: unknown[]) => void) {
     this.handlers.set(event, handler);
@@ -16,13 +18,16 @@ class ServerSide {
   timeout() {
     return {
       emit: (_event: string, _request: unknown, ack: (error: Error | null, raw: unknown) => void) =>
-        ack(null, this.answer),
+        ack(null, this.answers.length ? this.answers.shift() : this.answer),
     };
   }
   say(event: string, ...args: unknown[]) {
     this.handlers.get(event)?.(...args);
   }
   disconnect() {}
+  connect() {
+    this.connects += 1;
+  }
   removeAllListeners() {}
 }
 
@@ -35,7 +40,7 @@ vi.mock('socket.io-client', () => ({
   },
 }));
 
-const { RequestError, Signaling } = await import('./signaling');
+const { RequestError, Signaling, failureOf } = await import('./signaling');
 
 afterEach(() => {
   opened.length = 0;
@@ -148,5 +153,96 @@ describe('signaling: what the server says is parsed before use', () => {
     server.say('connect_error', refusal({ code: -1, mediaServer: 'http://node-2.example:3001' }));
     expect(opened).toHaveLength(2);
     expect(failed).not.toHaveBeenCalled();
+  });
+
+  test('a fatal message with a catalogue key passes the key on', () => {
+    const { signaling, server } = connect();
+    const failed = vi.fn();
+    signaling.on('failed', failed);
+    server.say('fatal', { code: -1, error: 'Too many requests', key: 'rateLimited' });
+    expect(failed).toHaveBeenCalledWith('Too many requests', -1, 'rateLimited');
+  });
+});
+
+describe("signaling: the server's flood limits", () => {
+  const limited = (retryAfterMs?: number) => ({
+    ok: false,
+    code: -1,
+    error: 'Too many requests',
+    key: 'rateLimited',
+    ...(retryAfterMs === undefined ? {} : { params: { retryAfterMs } }),
+  });
+
+  test('a request refused as too many for now goes again after the wait the server gave', async () => {
+    vi.useFakeTimers();
+    try {
+      const { signaling, server } = connect();
+      server.answers.push(limited(300));
+      server.answer = { ok: true, data: { jsep: null } };
+      const answer = signaling.request({ type: 'restartIce', target: 'camera' });
+      await vi.advanceTimersByTimeAsync(299);
+      expect(server.answers).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(answer).resolves.toEqual({ jsep: null });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('refused again and again, or with no wait given, the request fails with the key', async () => {
+    vi.useFakeTimers();
+    try {
+      const { signaling, server } = connect();
+      server.answer = limited(100);
+      const again = signaling.request({ type: 'restartIce', target: 'camera' }).catch((e) => e);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(await again).toMatchObject({ key: 'rateLimited' });
+      server.answer = limited();
+      const once = signaling.request({
+        type: 'join',
+        displayName: 'A',
+        audioEnabled: false,
+        videoEnabled: false,
+      });
+      await expect(once).rejects.toMatchObject({ key: 'rateLimited' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('a handshake refused as too many connections tries again after the wait, not failing', async () => {
+    vi.useFakeTimers();
+    try {
+      const { signaling, server } = connect();
+      const failed = vi.fn();
+      signaling.on('failed', failed);
+      server.connected = false;
+      server.say(
+        'connect_error',
+        Object.assign(new Error('Too many requests'), {
+          data: { code: -1, key: 'rateLimited', retryAfterMs: 2000 },
+        }),
+      );
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(server.connects).toBe(0);
+      await vi.advanceTimersByTimeAsync(1001);
+      expect(server.connects).toBe(1);
+      expect(failed).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('what a connection the server ended means for the room', () => {
+  test.each([
+    [3004, undefined, 'meetingFull'],
+    [203, 'signedOut', 'signedOut'],
+    [203, undefined, 'signedOut'],
+    [-1, 'rateLimited', 'rateLimited'],
+    [-1, undefined, 'connectFailed'],
+    [3000, undefined, 'connectFailed'],
+  ] as const)('code %i, key %s → %s', (code, key, failure) => {
+    expect(failureOf(code, key)).toBe(failure);
   });
 });

@@ -50,17 +50,47 @@ export interface SignalingEvents {
   notification: [message: RoomNotification];
   connected: [reconnect: boolean];
   disconnected: [reason: string];
-  failed: [message: string, code: number];
+  /** The server gave up on the connection; `key` says why in the catalogue, when it did. */
+  failed: [message: string, code: number, key?: ErrorKey];
 }
 
 const REQUEST_TIMEOUT_MS = 15_000;
 const LOCATE_EVERY_MS = 1000;
+/**
+ * A request the server refused as too many for now (key rateLimited, with the wait) is asked
+ * again after that wait, this many times at most; a longer wait is the caller's to show.
+ */
+const RATE_LIMIT_RETRIES = 2;
+const RATE_LIMIT_MAX_WAIT_MS = 5000;
+
+/** When a refusal says the same request may go again: after `retryAfterMs`, if it is soon. */
+function retryDelay(error: unknown): number | undefined {
+  if (!(error instanceof RequestError) || error.key !== 'rateLimited') return undefined;
+  const wait = error.params?.retryAfterMs;
+  return typeof wait === 'number' && wait <= RATE_LIMIT_MAX_WAIT_MS ? wait : undefined;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface SignalingTarget {
   /** The media node's address; the page's own server when absent. */
   mediaServer?: string;
   /** Where the meeting's media node is now (the API's answer), while disconnected. */
   locate?: () => Promise<string | undefined>;
+}
+
+/**
+ * The room's error key for a connection the server gave up on: the meeting full, the sign-in
+ * ended (a logout or password reset elsewhere), cut off for flooding, or anything else.
+ */
+export function failureOf(
+  code: number,
+  key?: ErrorKey,
+): 'meetingFull' | 'signedOut' | 'rateLimited' | 'connectFailed' {
+  if (code === ResultCode.meetingFull) return 'meetingFull';
+  if (code === ResultCode.authFailed) return 'signedOut';
+  if (key === 'rateLimited') return 'rateLimited';
+  return 'connectFailed';
 }
 
 /** What a message says it is, for a log line (never the message itself: it may be large). */
@@ -135,6 +165,14 @@ export class Signaling extends Emitter<SignalingEvents> {
         this.move(data.mediaServer);
         return;
       }
+      // Too many connections lately: the server says when to try again.
+      if (data?.key === 'rateLimited') {
+        const wait = (data.retryAfterMs ?? 1000) * (1 + Math.random() / 2);
+        setTimeout(() => {
+          if (this.socket === socket && !socket.connected) socket.connect();
+        }, wait);
+        return;
+      }
       // A refusal by the server (not a network error) will not get better by retrying.
       if (data) {
         socket.disconnect();
@@ -148,8 +186,12 @@ export class Signaling extends Emitter<SignalingEvents> {
       // The server hangs up after this either way, so a garbled one still ends the connection.
       const fatal = roomFatalSchema.safeParse(raw);
       if (!fatal.success) console.warn('room: a malformed fatal message');
-      const { code, error } = fatal.data ?? { code: -1, error: 'the server closed the connection' };
-      this.emit('failed', error, code);
+      const { code, error, key } = fatal.data ?? {
+        code: -1,
+        error: 'the server closed the connection',
+      };
+      if (key) this.emit('failed', error, code, key);
+      else this.emit('failed', error, code);
     });
     socket.on(ROOM_NOTIFICATION_EVENT, (raw: unknown) => {
       const message = readNotification(raw);
@@ -191,7 +233,24 @@ export class Signaling extends Emitter<SignalingEvents> {
     return this.socket?.connected ?? false;
   }
 
-  request<T extends RoomRequest>(request: T): Promise<RoomResponses[T['type']]> {
+  /**
+   * One request and its answer. One refused as too many for now goes again after the wait the
+   * server gave (RATE_LIMIT_RETRIES times at most): a client that only does what a user does
+   * never meets the limits, but a burst of them (many tiles at once) must not fail.
+   */
+  async request<T extends RoomRequest>(request: T): Promise<RoomResponses[T['type']]> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.requestOnce(request);
+      } catch (error) {
+        const wait = attempt < RATE_LIMIT_RETRIES ? retryDelay(error) : undefined;
+        if (wait === undefined) throw error;
+        await sleep(wait);
+      }
+    }
+  }
+
+  private requestOnce<T extends RoomRequest>(request: T): Promise<RoomResponses[T['type']]> {
     const socket = this.socket;
     if (!socket?.connected) return Promise.reject(new RequestError(-1, 'not connected'));
     return new Promise((resolve, reject) => {

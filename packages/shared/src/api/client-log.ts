@@ -5,6 +5,7 @@
  * user (see CLIENT_LOG_RETENTION_MS and CLIENT_LOG_PER_USER_CAP).
  */
 import { z } from 'zod';
+import { TIME_WINDOW_MS } from '../constants.js';
 import { findUnsafeText } from '../domain/safe-text.js';
 
 /** At most this many entries in one report (the client sends more as further reports). */
@@ -27,8 +28,11 @@ export const CLIENT_LOG_EVENT = {
 const idField = z.string().max(64).optional().default('');
 
 export const clientLogEntry = z.object({
-  /** When it happened on the client (ms since the epoch). */
-  logTime: z.number().int().min(0).max(8_640_000_000_000_000),
+  /**
+   * When it happened on the client (ms since the epoch). Refused with the generic text, which
+   * names the field: the report is the client's, not a form someone fills in.
+   */
+  logTime: z.number().int().min(TIME_WINDOW_MS.min).max(TIME_WINDOW_MS.max),
   eventType: z.string().trim().min(1).max(64),
   /** `web/{version}` and the browser (SPEC.md section 9). */
   agent: z.string().max(512),

@@ -1,7 +1,7 @@
 /** Requests and replies of the meeting calls (SPEC.md section 7, "Meeting" and "Utility"). */
 import { z } from 'zod';
 import { NICKNAME_MAX_MEETING, MAX_RESERVATION_MS } from '../constants.js';
-import { intField, nicknameField } from './fields.js';
+import { displayText, intField, nicknameField, timeField } from './fields.js';
 
 export const TOPIC_MAX = 100;
 
@@ -13,11 +13,13 @@ export const conferenceIdField = z
 
 const flag = intField.pipe(z.number().int().min(0).max(3));
 
-export const topicField = z
-  .string({ error: 'topicRequired' })
-  .trim()
-  .min(1, { error: 'topicRequired' })
-  .max(TOPIC_MAX, { error: 'topicTooLong' });
+export const topicField = displayText(
+  z
+    .string({ error: 'topicRequired' })
+    .trim()
+    .min(1, { error: 'topicRequired' })
+    .max(TOPIC_MAX, { error: 'topicTooLong' }),
+);
 
 export const timezoneField = z
   .string()
@@ -35,14 +37,14 @@ export const timezoneField = z
   );
 
 export const createConferenceBody = z.object({
-  topic: z.string().trim().max(TOPIC_MAX).optional(),
+  topic: displayText(z.string().trim().max(TOPIC_MAX)).optional(),
 });
 
 const reservationFields = z.object({
   topic: topicField,
   timezone: timezoneField,
-  startTime: intField,
-  endTime: intField,
+  startTime: timeField,
+  endTime: timeField,
   subtitle: flag.optional().default(0),
 });
 
@@ -163,8 +165,12 @@ export const meetingListItem = z.object({
   creatorId: z.number(),
   status: z.number(),
   timezone: z.string(),
-  startTime: z.number(),
-  endTime: z.number(),
+  /**
+   * Null (both) when the stored times cannot be shown: a meeting kept from before every time was
+   * held to TIME_WINDOW_MS. Home lists it without a time.
+   */
+  startTime: z.number().nullable(),
+  endTime: z.number().nullable(),
   /** True when the end was not planned and is start plus one hour. */
   endTimeDefaulted: z.boolean(),
   finishTime: z.number().nullable(),

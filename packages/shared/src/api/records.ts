@@ -4,7 +4,7 @@
  * `/asr/*`, `/message/getMessages`).
  */
 import { z } from 'zod';
-import { conferenceUriField, intField } from './fields.js';
+import { conferenceUriField, intField, timeField } from './fields.js';
 import { messageItem } from '../protocol/message-schema.js';
 
 export const RECORD_TYPES = ['audio', 'video'] as const;
@@ -200,7 +200,7 @@ export const summaryRemainReply = z.object({
 export const getMessagesBody = z
   .object({
     /** The ctime of the oldest message already shown: the page after it. */
-    messageTime: intField.optional(),
+    messageTime: timeField.optional(),
     pageSize: intField.pipe(z.number().int().min(1).max(50)).optional().default(10),
   })
   .optional();

@@ -49,10 +49,12 @@ export const bindGoogleBody = z.object({
 /** What `googleAccountExists` carries: which account the Google address belongs to. */
 export const googleBindingPayload = z.object({ email: z.string(), ticket: z.string() });
 
-export const uploadScanInfoBody = z.object({
-  /** How the waiting device describes itself to the approver ("Chrome on Linux"). */
-  deviceName: z.string().trim().max(100).optional(),
-});
+/**
+ * Nothing: what the approver is shown of the waiting device is what the server saw of this
+ * request (its User-Agent and address), never words the device chose (a `deviceName` sent by
+ * older clients is ignored).
+ */
+export const uploadScanInfoBody = z.object({});
 export const scanCodePayload = z.object({
   scanId: z.string(),
   /** Only the waiting device holds this; without it nobody can collect the sign-in. */
@@ -77,7 +79,17 @@ export type ScanResultPayload = z.infer<typeof scanResultPayload>;
 export const scanInfoBody = z.object({ scanId: opaqueField });
 export const scanInfoPayload = z.object({
   scanId: z.string(),
+  /** "Chrome · Linux" from the waiting device's User-Agent ('' when not recognised). */
   deviceName: z.string(),
+  /** Its browser and system names ('' when not recognised). */
+  browser: z.string(),
+  os: z.string(),
+  /** The address its request came from (no place is known for it here). */
+  ip: z.string(),
+  /** Whether that is the address this approving device's request came from. */
+  sameNetwork: z.boolean(),
+  /** The account an approval signs it in to: the approver's own. */
+  signInAs: z.object({ userName: z.string(), email: z.string() }),
   status: scanStatus,
   createdAt: z.number(),
   expiresAt: z.number(),

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { findUnsafeText, isSafeText } from './safe-text.js';
+import { findUnsafeText, isDisplayText, isSafeText } from './safe-text.js';
 
 test.each([
   ['plain text', true],
@@ -35,4 +35,26 @@ test('nesting beyond 32 levels is refused', () => {
   let deep: unknown = 'x';
   for (let i = 0; i < 40; i++) deep = { d: deep };
   expect(findUnsafeText(deep)).not.toBeNull();
+});
+
+test.each([
+  ['Ada Lovelace', true],
+  ['会议 😀 café', true],
+  ['עברית and العربية (right-to-left scripts are fine)', true],
+  ['left\u200Eright marks\u200F are fine', true],
+  ['Team sync\rLOCATION:x', false],
+  ['line\nbreak', false],
+  ['tab\tinside', false],
+  ['NUL\u0000', false],
+  ['unit separator\u001F', false],
+  ['DEL\u007F', false],
+  ['C1 NEL\u0085', false],
+  ['C1 APC\u009F', false],
+  ['LRE\u202A', false],
+  ['RLO \u202Egnp.exe', false],
+  ['PDF\u202C', false],
+  ['LRI\u2066', false],
+  ['PDI\u2069', false],
+])('isDisplayText(%j) is %s', (text, ok) => {
+  expect(isDisplayText(text)).toBe(ok);
 });

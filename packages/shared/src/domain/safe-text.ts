@@ -33,3 +33,18 @@ export function findUnsafeText(value: unknown, path = '', depth = 0): string | n
   }
   return null;
 }
+
+/**
+ * Control characters — C0 (tab and line breaks too: a name or a topic is one line), DEL and
+ * C1 — and the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069). A
+ * carriage return in a topic ended a line of the calendar file and began a field of the
+ * sender's choosing; an override makes a name read as another ("\u202Egnp.exe" shows as
+ * "exe.png").
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it finds
+const CONTROL_OR_BIDI = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+/** Text fit to show as a name or a topic: none of the characters above. */
+export function isDisplayText(value: string): boolean {
+  return !CONTROL_OR_BIDI.test(value);
+}

@@ -1,9 +1,12 @@
 import { describe, expect, test } from 'vitest';
+import { TIME_WINDOW_MS } from '../constants.js';
 import {
   dayFlags,
   fromZoned,
   gmtOffset,
   groupMeetingsByDay,
+  hasTime,
+  isShowableTime,
   reservationState,
   scheduleFlags,
   timeRange,
@@ -128,6 +131,62 @@ describe('groupMeetingsByDay', () => {
       '2026-11-20',
       '2026-11-19',
     ]);
+  });
+});
+
+describe('meetings without a time that can be shown', () => {
+  const now = utc('2026-11-21T02:00:00');
+  const m = (id: string, status: number, startTime: number | null, endTime = startTime) => ({
+    id,
+    status,
+    startTime,
+    endTime,
+  });
+
+  test.each([
+    ['a start of 2^53 (past the largest date)', 2 ** 53, true],
+    ['a start of 2^53 with a good end', 2 ** 53, false],
+    ['no start (null)', null, true],
+    ['a start before 2000', Date.UTC(1999, 11, 31), true],
+    ['a start after 2100', Date.UTC(2100, 0, 1, 0, 0, 1), true],
+  ])('%s: no flags, upcoming, and the day groups still come out', (_name, start, sameEnd) => {
+    const item = m('bad', 1, start, sameEnd ? start : utc('2026-11-21T05:00:00'));
+    expect(hasTime(item)).toBe(false);
+    expect(scheduleFlags(item, now, 'UTC')).toBeNull();
+    expect(reservationState(item, now)).toBe('upcoming');
+    const groups = groupMeetingsByDay(
+      [item, m('today', 1, utc('2026-11-21T06:00:00'), utc('2026-11-21T07:00:00'))],
+      now,
+      'Asia/Shanghai',
+    );
+    expect(groups.map((g) => [g.key, g.day, g.items.map((i) => i.id)])).toEqual([
+      ['2026-11-21', expect.objectContaining({ isToday: true }), ['today']],
+      ['undated', null, ['bad']],
+    ]);
+  });
+
+  test('running ones stay in the current group; history puts the undated last too', () => {
+    const items = [
+      m('live', 2, 2 ** 53),
+      m('old', 3, utc('2026-11-19T01:00:00'), utc('2026-11-19T02:00:00')),
+      m('lost', 3, null),
+    ];
+    expect(groupMeetingsByDay(items, now, 'UTC', 'desc').map((g) => g.key)).toEqual([
+      'current',
+      '2026-11-19',
+      'undated',
+    ]);
+  });
+
+  test.each([
+    [TIME_WINDOW_MS.min, true],
+    [TIME_WINDOW_MS.max, true],
+    [TIME_WINDOW_MS.min - 1, false],
+    [TIME_WINDOW_MS.max + 1, false],
+    [Number.NaN, false],
+    [null, false],
+  ])('isShowableTime(%s) is %s', (ms, expected) => {
+    expect(isShowableTime(ms)).toBe(expected);
   });
 });
 

@@ -4,12 +4,29 @@
  * reservation form's wall-clock date and time to instants. Zone arithmetic is the platform's own
  * (`Intl.DateTimeFormat` with the IANA database of the browser or Node), with no date library.
  */
-import { ABOUT_TO_BEGIN_MS, CONFERENCE_STATUS } from '../constants.js';
+import { ABOUT_TO_BEGIN_MS, CONFERENCE_STATUS, TIME_WINDOW_MS } from '../constants.js';
 
 export interface Scheduled {
   status: number;
-  startTime: number;
-  endTime: number;
+  /** Null: the meeting has no time that can be shown (see `hasTime`). */
+  startTime: number | null;
+  endTime: number | null;
+}
+
+/**
+ * A time that can be shown and grouped by: inside TIME_WINDOW_MS, which every request's time is
+ * held to. A meeting stored before that bound may carry one the platform cannot turn into a
+ * date (`Intl` throws), and one such meeting took the whole Home page down.
+ */
+export function isShowableTime(ms: number | null | undefined): ms is number {
+  return typeof ms === 'number' && ms >= TIME_WINDOW_MS.min && ms <= TIME_WINDOW_MS.max;
+}
+
+/** Both ends of a meeting can be shown. */
+export function hasTime<T extends Scheduled>(
+  item: T,
+): item is T & { startTime: number; endTime: number } {
+  return isShowableTime(item.startTime) && isShowableTime(item.endTime);
 }
 
 export interface DayFlags {
@@ -104,8 +121,16 @@ export function dayFlags(ms: number, now: number, timezone: string): DayFlags {
   };
 }
 
-/** A reserved meeting starting within 5 minutes is about to begin; one whose start passed is overdue. */
-export function scheduleFlags(item: Scheduled, now: number, timezone: string): ScheduleFlags {
+/**
+ * A reserved meeting starting within 5 minutes is about to begin; one whose start passed is
+ * overdue. Null for a meeting without a time: it has no day and no such flags.
+ */
+export function scheduleFlags(
+  item: Scheduled,
+  now: number,
+  timezone: string,
+): ScheduleFlags | null {
+  if (!hasTime(item)) return null;
   const reserved = item.status === CONFERENCE_STATUS.reserved;
   return {
     ...dayFlags(item.startTime, now, timezone),
@@ -116,16 +141,18 @@ export function scheduleFlags(item: Scheduled, now: number, timezone: string): S
 
 export type ReservationState = 'upcoming' | 'soon' | 'inProgress' | 'overdue' | 'ended';
 
+/** A reserved meeting without a time is upcoming: nothing says it is due. */
 export function reservationState(item: Scheduled, now: number): ReservationState {
   if (item.status === CONFERENCE_STATUS.running) return 'inProgress';
   if (item.status === CONFERENCE_STATUS.finished) return 'ended';
+  if (!hasTime(item)) return 'upcoming';
   if (now >= item.startTime) return 'overdue';
   if (item.startTime - now <= ABOUT_TO_BEGIN_MS) return 'soon';
   return 'upcoming';
 }
 
 export interface MeetingGroup<T> {
-  /** 'current' for running meetings, else the date. */
+  /** 'current' for running meetings, 'undated' for meetings without a time, else the date. */
   key: string;
   current: boolean;
   day: DayFlags | null;
@@ -134,7 +161,9 @@ export interface MeetingGroup<T> {
 
 /**
  * Running meetings form a current group first; the rest form one group per local date of their
- * start, dates ascending (or descending for history), items within a day by start time.
+ * start, dates ascending (or descending for history), items within a day by start time. Meetings
+ * without a time (see `hasTime`) that are not running come last, in an 'undated' group, so they
+ * can still be seen, joined and deleted.
  */
 export function groupMeetingsByDay<T extends Scheduled>(
   items: readonly T[],
@@ -143,13 +172,22 @@ export function groupMeetingsByDay<T extends Scheduled>(
   order: 'asc' | 'desc' = 'asc',
 ): MeetingGroup<T>[] {
   const sign = order === 'asc' ? 1 : -1;
-  const byStart = [...items].sort((a, b) => sign * (a.startTime - b.startTime));
+  const startOf = (item: T) => (hasTime(item) ? item.startTime : Infinity);
+  const byStart = [...items].sort((a, b) => {
+    const [x, y] = [startOf(a), startOf(b)];
+    return x === y ? 0 : x === Infinity ? 1 : y === Infinity ? -1 : sign * (x - y);
+  });
   const groups: MeetingGroup<T>[] = [];
   const running = byStart.filter((i) => i.status === CONFERENCE_STATUS.running);
   if (running.length) groups.push({ key: 'current', current: true, day: null, items: running });
   const days = new Map<string, MeetingGroup<T>>();
+  const undated: T[] = [];
   for (const item of byStart) {
     if (item.status === CONFERENCE_STATUS.running) continue;
+    if (!hasTime(item)) {
+      undated.push(item);
+      continue;
+    }
     const day = dayFlags(item.startTime, now, timezone);
     let group = days.get(day.date);
     if (!group) {
@@ -159,6 +197,7 @@ export function groupMeetingsByDay<T extends Scheduled>(
     }
     group.items.push(item);
   }
+  if (undated.length) groups.push({ key: 'undated', current: false, day: null, items: undated });
   return groups;
 }
 

@@ -23,6 +23,7 @@ const pushes: MessageJson[] = [
   ),
   ...POLL_MESSAGES.map((msgType) => ({ msgType, voteId: 12, ...meeting })),
   { msgType: 'new_connection_replace' },
+  { msgType: 'signed_out', code: 203, key: 'passwordChanged' },
   newMessage,
   { msgType: 'pong' },
 ];

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { WAITING_ROOM_MESSAGES, type WaitingRoomMessage } from '../api/host-control.js';
-import { POLL_MESSAGES } from './message.js';
+import { POLL_MESSAGES, SIGN_OUT_KEYS } from './message.js';
 
 /** Message center (SPEC.md section 3): content is a JSON string of one of records.ts's infos. */
 export const PUSH_TYPES = ['apply', 'record', 'business'] as const;
@@ -41,6 +41,8 @@ export const serverMessageJsonSchema = z.discriminatedUnion('msgType', [
     conferenceId: z.string(),
   }),
   z.object({ msgType: z.literal('new_connection_replace') }),
+  /** This socket's sign-in ended (code 203): the client signs out and shows the key's text. */
+  z.object({ msgType: z.literal('signed_out'), code: z.number(), key: z.enum(SIGN_OUT_KEYS) }),
   /** A new message in the user's message center, and how many are unread now. */
   z.object({ msgType: z.literal('new_message'), message: messageItem, unread: z.number() }),
   z.object({ msgType: z.literal('pong') }),

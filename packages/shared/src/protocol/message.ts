@@ -3,7 +3,8 @@
  * the client pings every 10 s; the server pushes notices (waiting room now; polls, the message
  * center and recordings later). Both directions use the `message` event with an envelope.
  * A second connection of the same user and device replaces the first, which is told
- * `new_connection_replace` and disconnected.
+ * `new_connection_replace` and disconnected. A socket whose sign-in ends (logout, password
+ * reset) is told `signed_out` (code 203 and the reason's catalogue key) and disconnected.
  */
 import { z } from 'zod';
 import type { serverMessageJsonSchema } from './message-schema.js';
@@ -22,6 +23,14 @@ export interface MessageEnvelope<T extends MessageJson = MessageJson> {
   msgId: string;
   messageJson: T;
 }
+
+/**
+ * Why the server ended a socket whose sign-in ended (`signed_out` here, `fatal` 203 on `/room`):
+ * the catalogue key the client shows. A logout of that token, or a password reset ending every
+ * sign-in of the account.
+ */
+export const SIGN_OUT_KEYS = ['signedOut', 'passwordChanged'] as const;
+export type SignOutKey = (typeof SIGN_OUT_KEYS)[number];
 
 /** Poll notices for attendees outside the meeting with the poll dialog open (SPEC.md section 4). */
 export const POLL_MESSAGES = [

@@ -257,11 +257,24 @@ export function roomAckSchema<T extends RoomRequestType>(type: T): z.ZodType<Roo
   return schema as z.ZodType<RoomAck<T>>;
 }
 
-/** `fatal`: the server gives up on a connection whose handshake passed (joining failed). */
-export const roomFatalSchema = z.object({ code: z.number(), error: z.string() });
+/**
+ * `fatal`: the server gives up on a connection whose handshake passed (joining failed, or 203
+ * when its sign-in ended: the key then says why, for the client's own language).
+ */
+export const roomFatalSchema = z.object({
+  code: z.number(),
+  error: z.string(),
+  key: errorKeySchema.optional(),
+});
 
-/** The `data` of a refused handshake: the reply code, and the meeting's node when elsewhere. */
+/**
+ * The `data` of a refused handshake: the reply code, and the meeting's node when elsewhere; a
+ * client that opened too many connections lately (key rateLimited) may try again after
+ * `retryAfterMs`.
+ */
 export const roomHandshakeRefusalSchema = z.object({
   code: z.number(),
   mediaServer: z.url({ protocol: /^https?$/ }).optional(),
+  key: errorKeySchema.optional(),
+  retryAfterMs: z.number().nonnegative().optional(),
 });

@@ -7,6 +7,7 @@ import {
   BREAKOUT_NAME_MAX,
 } from './breakout.js';
 import { REACTION_EMOJIS, type RoomRequest } from './room.js';
+import { isDisplayText } from '../domain/safe-text.js';
 
 const source = z.enum(['camera', 'screen']);
 const kind = z.enum(['audio', 'video']);
@@ -32,7 +33,8 @@ const streams = z
 export const roomRequestSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('join'),
-    displayName: z.string().max(60),
+    // A name others see: no control characters or bidi overrides (as the API's names).
+    displayName: z.string().max(60).refine(isDisplayText, { error: 'textControlChars' }),
     audioEnabled: z.boolean(),
     videoEnabled: z.boolean(),
   }),

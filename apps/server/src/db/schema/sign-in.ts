@@ -29,6 +29,7 @@ export const scanLogins = pgTable('scan_logins', {
   scanId: text('scan_id').primaryKey(),
   /** SHA-256 of the key only the waiting device holds. */
   pollKeyHash: text('poll_key_hash').notNull(),
+  /** What the server saw of the asking device (sign-in/scan-requester.ts: JSON). */
   deviceName: text('device_name').notNull(),
   /** waiting, scanned, approved, denied. "used" and "expired" follow from the times. */
   status: text('status').notNull(),

@@ -12,6 +12,7 @@ import { requestLanguage } from '../../lib/language.js';
 import { contentDisposition } from '../../lib/content-disposition.js';
 import { ok } from '../../lib/reply.js';
 import { requireRealUser, signedInUser } from '../../plugins/auth.js';
+import { lookupCaller } from '../../conferences/lookup-guard.js';
 import { mediaServerUrl } from './tool.js';
 
 const feedReply = replySchema(z.object({ url: z.string() }));
@@ -40,7 +41,7 @@ export async function calendarUserRoutes(fastify: FastifyInstance) {
 
 /** The public `.ics` addresses. */
 export async function calendarFileRoutes(app: FastifyInstance) {
-  const { calendars, conferenceService } = app.services;
+  const { calendars, lookupGuard } = app.services;
 
   app.get<{ Params: { file: string } }>(
     '/calendar/:file',
@@ -54,17 +55,21 @@ export async function calendarFileRoutes(app: FastifyInstance) {
     },
   );
 
+  // By meeting number, with no account: limited per address like the API's lookups, and
+  // through the lookup guard, or it would tell a scanner which numbers exist (and their topics).
   app.get<{ Params: { file: string } }>(
     '/calendar/meeting/:file',
-    { schema: { hide: true } },
+    { schema: { hide: true }, config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
     async (request, reply) => {
       const id = /^(\d{9,10})\.ics$/.exec(request.params.file)?.[1];
       if (!id) throw AppError.notFound();
-      const conf = await conferenceService.get(id);
+      const conf = await lookupGuard.find(lookupCaller(request), id);
+      const text = calendars.meetingIcs(conf, mediaServerUrl(request), requestLanguage(request));
+      if (!text) throw AppError.notFound();
       return reply
         .type(ICS)
         .header('content-disposition', contentDisposition(`meeting-${id}.ics`))
-        .send(calendars.meetingIcs(conf, mediaServerUrl(request), requestLanguage(request)));
+        .send(text);
     },
   );
 }

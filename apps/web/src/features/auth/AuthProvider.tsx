@@ -127,10 +127,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         queryClient.setQueryData(userInfoKey(payload.token), payload.userInfo);
       },
       async signOut() {
-        await userApi.logout().catch(() => undefined);
+        // Left here before the server hears of it: its closing this sign-in's message socket
+        // (which it does at once) is then no news to this tab, and shows nothing.
+        const token = authStore.getSnapshot().token;
         authStore.clear();
         queryClient.removeQueries({ queryKey: ['userInfo'] });
         void navigate('/signin', { replace: true });
+        if (token) await userApi.logout(token).catch(() => undefined);
       },
       async ensureVisitor() {
         const current = authStore.getSnapshot();

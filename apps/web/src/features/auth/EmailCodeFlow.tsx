@@ -13,13 +13,14 @@ export function EmailCodeFlow({ type }: { type: EmailCodeType }) {
   const { search } = useLocation();
   const flow = useEmailCodeFlow(type);
   const register = type === 'register';
+  // A reset is answered alike for every address, so its code step cannot say one was sent.
 
   return (
     <AuthCard
       title={t(register ? 'auth.signupTitle' : 'auth.forgotTitle')}
       subtitle={
         flow.step === 'code'
-          ? t('auth.codeSentTo', { email: flow.email })
+          ? t(register ? 'auth.codeSentTo' : 'auth.codeSentIfAccount', { email: flow.email })
           : t(register ? 'auth.signupSubtitle' : 'auth.forgotSubtitle')
       }
       footer={

@@ -38,12 +38,9 @@ export function useSigninForm() {
       afterSignIn();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      // "not registered" belongs to the email, everything else to the password.
-      if (error.key === 'emailNotRegistered') {
-        setEmailError(error.message);
-      } else {
-        setPasswordError(error.message);
-      }
+      // The server does not say which of the two was wrong ("Incorrect email or password"), so
+      // no one learns from this form which addresses have an account.
+      setPasswordError(error.message);
     } finally {
       setSubmitting(false);
     }

@@ -32,7 +32,9 @@ export function MeetingGroups({
   return (
     <div className="meeting-groups">
       {groups.map((group) => {
-        const heading = group.day ? dayHeading(group.day, t, locale) : t('meetings.current');
+        const heading = group.day
+          ? dayHeading(group.day, t, locale)
+          : t(group.current ? 'meetings.current' : 'meetings.timeUnknown');
         return (
           <section
             key={group.key}

@@ -4,7 +4,13 @@
  * subscription lists (syncCalendar) says so.
  */
 import { useTranslation } from '../../app/useTranslation';
-import { CONFERENCE_STATUS, scheduleFlags, timeRange, type MeetingListItem } from '@meet/shared';
+import {
+  CONFERENCE_STATUS,
+  isShowableTime,
+  scheduleFlags,
+  timeRange,
+  type MeetingListItem,
+} from '@meet/shared';
 import { meetingIcsUrl } from '../../api/calendar-api';
 import { Button } from '../../ui/Button';
 import { CalendarIcon } from '../../ui/icons';
@@ -44,18 +50,19 @@ export function MeetingItem({
   const running = item.status === CONFERENCE_STATUS.running;
   const reserved = item.status === CONFERENCE_STATUS.reserved;
   const flags = scheduleFlags(item, now, timezone);
-  const range = timeRange(
-    item.startTime,
-    finished ? (item.finishTime ?? item.endTime) : item.endTime,
-    timezone,
-  );
+  const end = finished ? (item.finishTime ?? item.endTime) : item.endTime;
+  // A meeting without a time that can be shown is listed all the same, saying so.
+  const range =
+    isShowableTime(item.startTime) && isShowableTime(end)
+      ? timeRange(item.startTime, end, timezone)
+      : null;
   return (
     <li className="meeting-item" data-testid="meeting-item" data-meeting-id={item.meetingId}>
       <div className="meeting-item__time">
         <span data-testid="meeting-time">
-          {range.start} – {range.end}
+          {range ? `${range.start} – ${range.end}` : t('meetings.timeUnknown')}
         </span>
-        {range.endsNextDay && (
+        {range?.endsNextDay && (
           <span className="meeting-item__next-day">{t('meetings.nextDay')}</span>
         )}
       </div>
@@ -63,10 +70,10 @@ export function MeetingItem({
         <div className="meeting-item__title-row">
           <h3 className="meeting-item__title">{item.meetingTitle}</h3>
           {running && <span className="badge badge--live">{t('meetings.inProgress')}</span>}
-          {flags.aboutToBegin && (
+          {flags?.aboutToBegin && (
             <span className="badge badge--soon">{t('meetings.aboutToBegin')}</span>
           )}
-          {flags.overDur && <span className="badge badge--overdue">{t('meetings.overdue')}</span>}
+          {flags?.overDur && <span className="badge badge--overdue">{t('meetings.overdue')}</span>}
           {mine && reserved && item.conferenceProperties.syncCalendar === 1 && (
             <span
               className="badge meeting-item__feed"

@@ -14,6 +14,7 @@ import { StorageKeys } from '../auth/auth-store';
 import { useAuth } from '../auth/AuthProvider';
 import type { RoomLeftReason } from '../room/RoomScreen';
 import { conferenceApi } from '../../api/conference-api';
+import { signInLost } from '../../api/client';
 import { DeviceErrorLog } from '../client-log/DeviceErrorLog';
 import { EndScreen } from './EndScreen';
 import type { EndReason } from './end-screen';
@@ -89,9 +90,13 @@ export function MeetingRoute() {
         case 'replaced':
           void navigate(`/i/${conferenceId}?reason=replaced`, { replace: true });
           return;
+        case 'signedOut':
+          // As any authentication failure (SPEC.md section 4, "Auth"): to sign-in.
+          signInLost(token);
+          return;
       }
     },
-    [conferenceId, goHome, navigate, queryClient],
+    [conferenceId, goHome, navigate, queryClient, token],
   );
 
   const myState = status.data?.myState;

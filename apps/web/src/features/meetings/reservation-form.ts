@@ -8,6 +8,8 @@ import {
   MAX_RESERVATION_MS,
   TOPIC_MAX,
   fromZoned,
+  hasTime,
+  isShowableTime,
   toZoned,
   type MeetingListItem,
 } from '@meet/shared';
@@ -26,7 +28,12 @@ export interface ReservationDraft {
 
 export type ReservationField = 'topic' | 'start' | 'end';
 export type ReservationErrorKey =
-  'topicRequired' | 'topicTooLong' | 'endBeforeStart' | 'meetingTooLong' | 'timeRequired';
+  | 'topicRequired'
+  | 'topicTooLong'
+  | 'endBeforeStart'
+  | 'meetingTooLong'
+  | 'timeRequired'
+  | 'timeOutOfRange';
 export type ReservationErrors = Partial<Record<ReservationField, ReservationErrorKey>>;
 
 const HALF_HOUR_MS = 30 * 60 * 1000;
@@ -51,8 +58,14 @@ export function newDraft(now: number, timezone: string, topic = ''): Reservation
   };
 }
 
-/** An existing reservation, in the zone it was planned in. */
-export function draftFromItem(item: MeetingListItem): ReservationDraft {
+/**
+ * An existing reservation, in the zone it was planned in. One without a time (stored before
+ * times were bounded) gets a new draft's times, so editing it is how it gets one.
+ */
+export function draftFromItem(item: MeetingListItem, now: number): ReservationDraft {
+  if (!hasTime(item)) {
+    return { ...newDraft(now, item.timezone, item.meetingTitle), subtitle: item.asrEnabled };
+  }
   const start = toZoned(item.startTime, item.timezone);
   const end = toZoned(item.endTime, item.timezone);
   return {
@@ -95,7 +108,9 @@ export function validateDraft(draft: ReservationDraft): {
   const startTime = instant(draft.startDate, draft.startTime, draft.timezone);
   const endTime = instant(draft.endDate, draft.endTime, draft.timezone);
   if (Number.isNaN(startTime)) errors.start = 'timeRequired';
+  else if (!isShowableTime(startTime)) errors.start = 'timeOutOfRange';
   if (Number.isNaN(endTime)) errors.end = 'timeRequired';
+  else if (!isShowableTime(endTime)) errors.end = 'timeOutOfRange';
   else if (!Number.isNaN(startTime)) {
     if (endTime < startTime) errors.end = 'endBeforeStart';
     else if (endTime - startTime > MAX_RESERVATION_MS) errors.end = 'meetingTooLong';

@@ -33,7 +33,7 @@ export function useReservationForm({
   const { t } = useTranslation();
   const refresh = useRefreshMeetings();
   const [draft, setDraft] = useState<ReservationDraft>(() =>
-    editing ? draftFromItem(editing) : newDraft(now, timezone, defaultTopic),
+    editing ? draftFromItem(editing, now) : newDraft(now, timezone, defaultTopic),
   );
   const [endTouched, setEndTouched] = useState(!!editing);
   const [errors, setErrors] = useState<ReservationErrors>({});

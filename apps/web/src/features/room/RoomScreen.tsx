@@ -73,7 +73,7 @@ const PermissionDialog = lazy(() =>
 );
 
 /** 'cancelled': left from the pre-join screen, never having been in the room. */
-export type RoomLeftReason = 'ended' | 'kicked' | 'left' | 'cancelled' | 'replaced';
+export type RoomLeftReason = 'ended' | 'kicked' | 'left' | 'cancelled' | 'replaced' | 'signedOut';
 
 export interface RoomScreenProps {
   conferenceId: string;

@@ -1,5 +1,5 @@
 import type { PeerInfo, RoomProperties } from '@meet/shared';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { Emitter } from '../../room-client/emitter';
 import type { RoomClientEvents } from '../../room-client/types';
 import { peerInfo } from '../../test/peer-info';
@@ -29,13 +29,13 @@ const me = (extra: Partial<PeerInfo> = {}) => peerInfo(2, { audioEnabled: false,
 const shown = () => toastStore.getSnapshot().map((item) => item.text);
 const afterThisMessage = () => Promise.resolve();
 
-function bound() {
+function bound(onClosed: Parameters<typeof bindRoom>[3] = () => undefined) {
   const client = new FakeClient();
   const unbind = bindRoom(
     client as unknown as RoomClientHandle,
     createRoomStore(),
     (key) => key,
-    () => undefined,
+    onClosed,
   );
   // The join answer: a meeting with nothing on.
   client.fire('me', me());
@@ -79,5 +79,21 @@ describe('notices of what the host did', () => {
     unbind();
     await afterThisMessage();
     expect(shown()).toEqual([]);
+  });
+});
+
+describe('a connection the server ended', () => {
+  test('cut off for flooding: the member is told in their language', () => {
+    const { client } = bound();
+    client.fire('error', 'rateLimited', 'Too many requests');
+    expect(shown()).toEqual(['room.errors.rateLimited']);
+  });
+
+  test('the sign-in ended elsewhere: told, and the meeting is left for sign-in', () => {
+    const closed = vi.fn();
+    const { client } = bound(closed);
+    client.fire('error', 'signedOut', 'Authentication failed');
+    expect(shown()).toEqual(['room.errors.signedOut']);
+    expect(closed).toHaveBeenCalledWith('signedOut');
   });
 });

@@ -35,6 +35,8 @@ const KNOWN_ERRORS = [
   'reconnecting',
   'connectFailed',
   'meetingFull',
+  'rateLimited',
+  'signedOut',
   'forceMuted',
   'videoDisabled',
   'backgroundEffectsFailed',
@@ -86,7 +88,7 @@ export function bindRoom(
   client: RoomClientHandle,
   store: RoomStore,
   t: Translate,
-  onClosed: (reason: 'ended' | 'kicked' | 'left' | 'replaced', by?: string) => void,
+  onClosed: (reason: 'ended' | 'kicked' | 'left' | 'replaced' | 'signedOut', by?: string) => void,
 ): () => void {
   const { dispatch, getState } = store;
   // One server message (a join answer, one change of the room's controls) becomes several
@@ -151,6 +153,8 @@ export function bindRoom(
       const text = isKnown(key) ? t(`room.errors.${key}`) : t('room.errors.generic');
       if (WARNING_ERRORS.includes(key)) toast.warning(text);
       else toast.error(text);
+      // The sign-in this meeting was joined with ended (a logout or password reset elsewhere).
+      if (key === 'signedOut') onClosed('signedOut');
     }),
     client.on('chat', (messages, live) => dispatch({ type: 'chat', messages, live })),
     client.on('properties', (next) => {

@@ -2,18 +2,22 @@
  * Host controls of SPEC.md section 7: `conference/set` with its command types, and
  * `conference/changeHost`. HostControl decides who may do what; these only read the call.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changeHostBody, conferenceSetBody, emptyPayload, replySchema } from '@meet/shared';
 import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
 import { authenticate, signedInUser } from '../../../plugins/auth.js';
+import { lookupCaller } from '../../../conferences/lookup-guard.js';
 
 export default async function hostRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Every host command needs a signed-in account (visitors too): checked once, before the body.
   app.addHook('onRequest', authenticate);
-  const { hostControl } = app.services;
+  const { hostControl, lookupGuard } = app.services;
+  /** A meeting named by number is found through the lookup guard. */
+  const byNumber = (request: FastifyRequest) => (conferenceId: string) =>
+    lookupGuard.find(lookupCaller(request), conferenceId);
   const tags = ['conference'];
   const limit = { rateLimit: { max: 240, timeWindow: 60_000 } };
 
@@ -25,7 +29,11 @@ export default async function hostRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { conferenceUri, conferenceId, setContent } = request.body;
-      await hostControl.command(signedInUser(request), { conferenceUri, conferenceId }, setContent);
+      await hostControl.command(
+        signedInUser(request),
+        { conferenceUri, conferenceId, byNumber: byNumber(request) },
+        setContent,
+      );
       return ok(request, null);
     },
   );
@@ -41,7 +49,11 @@ export default async function hostRoutes(fastify: FastifyInstance) {
       const newHost = newHostCode ?? userId;
       if (newHost === undefined)
         throw AppError.badRequest('fieldRequired', { field: 'newHostCode' });
-      await hostControl.changeHost(signedInUser(request), { conferenceUri, conferenceId }, newHost);
+      await hostControl.changeHost(
+        signedInUser(request),
+        { conferenceUri, conferenceId, byNumber: byNumber(request) },
+        newHost,
+      );
       return ok(request, null);
     },
   );

@@ -25,6 +25,7 @@ import { requestLanguage } from '../../../lib/language.js';
 import { ok } from '../../../lib/reply.js';
 import { authenticate, signedInUser } from '../../../plugins/auth.js';
 import { listItemOf } from '../../../conferences/present.js';
+import { lookupCaller } from '../../../conferences/lookup-guard.js';
 import type { ConferenceRow, UserRow } from '../../../db/schema/index.js';
 import { mediaNodeOf } from '../tool.js';
 import hostRoutes from './host.js';
@@ -38,16 +39,9 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
   const tags = ['conference'];
   const lookupLimit = { rateLimit: { max: 120, timeWindow: 60_000 } };
 
-  /** Finds a meeting by number, counting misses against the caller's IP. */
-  async function lookup(request: FastifyRequest, conferenceId: string): Promise<ConferenceRow> {
-    lookupGuard.check(request.ip);
-    try {
-      return await conferenceService.get(conferenceId);
-    } catch (error) {
-      lookupGuard.miss(request.ip);
-      throw error;
-    }
-  }
+  /** Finds a meeting by number through the lookup guard (misses count against the caller). */
+  const lookup = (request: FastifyRequest, conferenceId: string): Promise<ConferenceRow> =>
+    lookupGuard.find(lookupCaller(request), conferenceId);
 
   /** List items with the polls this user may see in each meeting (Home's poll entry). */
   async function listItems(rows: ConferenceRow[], user: UserRow) {
@@ -154,16 +148,9 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
       schema: { tags, body: joinConferenceBody, response: { 200: replySchema(joinPayload) } },
     },
     async (request) => {
-      lookupGuard.check(request.ip);
+      await lookup(request, request.body.conferenceId);
       const user = signedInUser(request);
-      let result;
-      try {
-        result = await conferenceService.join(user, request.body);
-      } catch (error) {
-        if (error instanceof AppError && error.key === 'meetingNoExist')
-          lookupGuard.miss(request.ip);
-        throw error;
-      }
+      const result = await conferenceService.join(user, request.body);
       const { conference } = result;
       const names = await conferences.userNames([conference.hostId]);
       const media = await mediaNodeOf(request, conference.id);
@@ -191,6 +178,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
       schema: { tags, body: quitConferenceBody, response: { 200: replySchema(emptyPayload) } },
     },
     async (request) => {
+      await lookup(request, request.body.conferenceId);
       await conferenceService.quit(
         signedInUser(request).id,
         request.body.conferenceId,
@@ -207,6 +195,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
       schema: { tags, body: updateNicknameBody, response: { 200: replySchema(emptyPayload) } },
     },
     async (request) => {
+      await lookup(request, request.body.conferenceId);
       await conferenceService.rename(
         request.body.conferenceId,
         signedInUser(request).id,
@@ -223,7 +212,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
       schema: { tags, body: addEvaluateBody, response: { 200: replySchema(emptyPayload) } },
     },
     async (request) => {
-      const row = await conferenceService.get(request.body.conferenceId);
+      const row = await lookup(request, request.body.conferenceId);
       const took = await conferences.membersOfUser(row.id, signedInUser(request).id);
       if (took.length === 0) throw AppError.forbidden('notInMeeting');
       await conferences.addEvaluation(

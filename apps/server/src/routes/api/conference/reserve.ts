@@ -1,5 +1,5 @@
 /** Scheduled meetings: create, update, delete and list (/api/conference/reserve/*). */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,18 +16,24 @@ import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
 import { requireRealUser, signedInUser } from '../../../plugins/auth.js';
 import { listItemOf } from '../../../conferences/present.js';
-import type { ConferenceRow, UserRow } from '../../../db/schema/index.js';
+import { lookupCaller } from '../../../conferences/lookup-guard.js';
+import type { ConferenceRow } from '../../../db/schema/index.js';
 
 export default async function reserveRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Reservations belong to real accounts, never to visitors: checked once, before the body.
   app.addHook('onRequest', requireRealUser);
-  const { conferenceService, conferences, clock, calendars } = app.services;
+  const { conferenceService, conferences, clock, calendars, lookupGuard } = app.services;
   const tags = ['reservation'];
 
   /** A reservation its creator may still change: it exists, is theirs, and has not started. */
-  async function ownReservation(user: UserRow, conferenceId: string): Promise<ConferenceRow> {
-    const row = await conferenceService.get(conferenceId);
+  async function ownReservation(
+    request: FastifyRequest,
+    conferenceId: string,
+  ): Promise<ConferenceRow> {
+    const user = signedInUser(request);
+    // Through the lookup guard: "not yours" would otherwise tell a scanner the number exists.
+    const row = await lookupGuard.find(lookupCaller(request), conferenceId);
     if (row.creatorId !== user.id) throw AppError.forbidden('notCreator');
     if (row.status !== CONFERENCE_STATUS.reserved) throw AppError.badRequest('meetingStarted');
     return row;
@@ -68,7 +74,7 @@ export default async function reserveRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { conferenceId, topic, timezone, startTime, endTime, subtitle } = request.body;
-      const row = await ownReservation(signedInUser(request), conferenceId);
+      const row = await ownReservation(request, conferenceId);
       checkNotPast(endTime);
       const updated = await conferences.update(row.id, {
         topic,
@@ -89,7 +95,7 @@ export default async function reserveRoutes(fastify: FastifyInstance) {
       schema: { tags, body: conferenceIdBody, response: { 200: replySchema(emptyPayload) } },
     },
     async (request) => {
-      const row = await ownReservation(signedInUser(request), request.body.conferenceId);
+      const row = await ownReservation(request, request.body.conferenceId);
       // Subscribed calendars remove the event (a cancellation with a higher SEQUENCE).
       await calendars.cancelled(row);
       await conferences.delete(row.id);

@@ -16,13 +16,13 @@ import {
   subscribeSessionPayload,
 } from '@meet/shared';
 import { ok } from '../../../lib/reply.js';
+import { siteUrlOf } from '../../../lib/site-origin.js';
 import { requireRealUser, signedInUser } from '../../../plugins/auth.js';
-import { mediaServerUrl } from '../tool.js';
 import webhookRoutes from './webhook.js';
 
 export default async function paymentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { billing } = app.services;
+  const { billing, config } = app.services;
   const tags = ['billing'];
 
   app.post(
@@ -39,7 +39,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     async (request) =>
       ok(
         request,
-        await billing.createSession(signedInUser(request), request.body, mediaServerUrl(request)),
+        await billing.createSession(signedInUser(request), request.body, config.siteOrigins),
       ),
   );
 
@@ -68,9 +68,11 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const site = mediaServerUrl(request);
-      const returnUrl = request.body?.returnUrl ?? `${site}/home/meetings`;
-      return ok(request, await billing.portal(signedInUser(request), returnUrl, site));
+      const returnUrl = request.body?.returnUrl ?? `${siteUrlOf(request)}/home/meetings`;
+      return ok(
+        request,
+        await billing.portal(signedInUser(request), returnUrl, config.siteOrigins),
+      );
     },
   );
 

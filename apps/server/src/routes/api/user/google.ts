@@ -16,10 +16,11 @@ import {
   googleStartPayload,
   loginPayload,
   replySchema,
+  safeSitePath,
 } from '@meet/shared';
 import { AppError } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/reply.js';
-import { mediaServerUrl } from '../tool.js';
+import { siteUrlOf } from '../../../lib/site-origin.js';
 import { optionalRealUser, signInPayload } from './sign-in-reply.js';
 
 const COOKIE = 'meet_google';
@@ -31,11 +32,6 @@ function browserSecretOf(request: FastifyRequest): string | undefined {
     if (name === COOKIE) return value.join('=') || undefined;
   }
   return undefined;
-}
-
-/** Only a path of this site (as routing-rules' safeFrom): never another origin. */
-function safePath(from: string | undefined): string {
-  return from && from.startsWith('/') && !from.startsWith('//') && !from.includes('\\') ? from : '';
 }
 
 export default async function googleRoutes(fastify: FastifyInstance) {
@@ -75,11 +71,13 @@ export default async function googleRoutes(fastify: FastifyInstance) {
         if (!signedIn) throw AppError.authFailed();
         userId = signedIn.user.id;
       }
-      const site = mediaServerUrl(request);
+      // Where Google sends the browser back: one of the site's own origins, never the Host's.
+      const site = siteUrlOf(request);
       const started = await google.start({
         purpose,
         userId,
-        returnTo: safePath(from),
+        // Only a path of this site, by the web app's rule for ?from=: never another origin.
+        returnTo: safeSitePath(from) ?? '',
         redirectUri: `${site}/api/user/google/callback`,
       });
       const secure = site.startsWith('https:') ? '; Secure' : '';

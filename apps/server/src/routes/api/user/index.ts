@@ -18,7 +18,6 @@ import {
   visitorLoginBody,
 } from '@meet/shared';
 import { AppError } from '../../../lib/app-error.js';
-import { hashPassword, verifyPassword } from '../../../lib/crypto.js';
 import { requestLanguage } from '../../../lib/language.js';
 import { ok } from '../../../lib/reply.js';
 import { isUniqueViolation } from '../../../repositories/users-repository.js';
@@ -29,11 +28,12 @@ import { acceptUploads } from '../../../plugins/uploads.js';
 
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { users, sessions, emailCodes, mailer, database } = app.services;
+  const { users, sessions, emailCodes, mailer, database, passwords, signInThrottle } = app.services;
   const { limits } = app.services.config;
-  // Per IP, and per email address named (guessing one account's password from many addresses).
+  const perIp = { rateLimit: { max: limits.authPerMinute, timeWindow: 60_000 } };
+  // Per IP, and per email address named (guessing one address's code from many addresses).
   const limited = {
-    rateLimit: { max: limits.authPerMinute, timeWindow: 60_000 },
+    ...perIp,
     accountLimit: { max: limits.authPerAccountPerMinute, by: 'email' as const },
   };
   const tags = ['user'];
@@ -58,15 +58,24 @@ export default async function userRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { email, type } = request.body;
       const existing = await users.findByEmail(email);
+      // Sign-up says so (SPEC.md section 8); a reset answers alike whether or not the address
+      // has an account, so no one learns which do from it.
       if (type === 'register' && existing) throw AppError.badRequest('emailRegistered');
-      if (type === 'reset' && !existing) throw AppError.badRequest('emailNotRegistered');
+      // Made either way, so the send limits count both alike; mailed only to an account.
       const code = await emailCodes.issue(email, type, request.ip);
       const language = requestLanguage(request);
-      await mailer.send({
+      const mail = {
         to: email,
         subject: serverText('codeMailSubject', language, { code }),
         text: serverText('codeMailText', language, { code }),
-      });
+      };
+      if (type === 'register') await mailer.send(mail);
+      // Not waited for: how long sending takes would tell that the address has an account.
+      else if (existing) {
+        mailer.send(mail).catch((error: unknown) => {
+          request.log.error({ err: error }, 'a password reset code could not be mailed');
+        });
+      }
       return ok(request, null);
     },
   );
@@ -95,7 +104,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
       if (await users.findByEmail(email)) throw AppError.badRequest('emailRegistered');
       // The code first: a wrong guess costs a try before any other work is done.
       await emailCodes.check(email, 'register', code, { consume: true });
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await passwords.hash(password);
       let user: UserRow;
       try {
         user = await database.db.transaction((tx) =>
@@ -112,15 +121,27 @@ export default async function userRoutes(fastify: FastifyInstance) {
   app.post(
     '/emailLogin',
     {
-      config: limited,
+      // Not limited per email: that let anyone lock an account's owner out. Wrong passwords
+      // are throttled by where they come from instead (sign-in/sign-in-throttle.ts).
+      config: perIp,
       schema: { tags, body: emailLoginBody, response: { 200: replySchema(loginPayload) } },
     },
     async (request, reply) => {
       const { email, password } = request.body;
+      await signInThrottle.check(request.ip, email);
       const user = await users.findByEmail(email);
-      if (!user?.passwordHash) throw AppError.badRequest('emailNotRegistered');
-      if (!(await verifyPassword(password, user.passwordHash))) {
-        throw AppError.badRequest('incorrectPassword');
+      // One answer, after one password hash, whether or not the address has an account.
+      const stored = user?.passwordHash ?? null;
+      const right = await passwords.verify(password, stored);
+      if (!user || !right) {
+        await signInThrottle.failed(request.ip, email);
+        throw AppError.badRequest('signInFailed');
+      }
+      await signInThrottle.succeeded(request.ip, email);
+      if (stored && passwords.needsRehash(stored)) {
+        // An older hash (scrypt) becomes today's now that the password is known to be right.
+        const passwordHash = await passwords.hash(password);
+        return ok(request, await signIn(await users.update(user.id, { passwordHash }), reply));
       }
       return ok(request, await signIn(user, reply));
     },
@@ -134,13 +155,15 @@ export default async function userRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { email, code, password } = request.body;
-      const user = await users.findByEmail(email);
-      if (!user) throw AppError.badRequest('emailNotRegistered');
+      // The code first: without one mailed to it, an address without an account answers as a
+      // wrong code would, never "not registered".
       await emailCodes.check(email, 'reset', code, { consume: true });
-      const passwordHash = await hashPassword(password);
+      const user = await users.findByEmail(email);
+      if (!user) throw AppError.badRequest('codeVoid');
+      const passwordHash = await passwords.hash(password);
       // Every other sign-in ends with the old password.
       const updated = await database.db.transaction(async (tx) => {
-        await sessions.revokeAllOf(user.id, tx);
+        await sessions.revokeAllOf(user.id, 'passwordChanged', tx);
         return users.update(user.id, { passwordHash }, tx);
       });
       return ok(request, await signIn(updated, reply));

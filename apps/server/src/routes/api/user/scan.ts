@@ -1,9 +1,10 @@
 /**
  * Sign-in by QR code (SPEC.md section 7: `/user/upload-scan-info` and `/user/get-scan-result`,
- * no auth): the sign-in page uploads a description of itself and gets a code for its QR image
- * plus a key only it holds, then asks for the result until the code is approved, denied or
- * expired. A signed-in device that opens the code's link sees what asks (`/user/scan-info`) and
- * approves or denies it (`/user/approve-scan`).
+ * no auth): the sign-in page asks for a code for its QR image plus a key only it holds, then
+ * asks for the result until the code is approved, denied or expired. A device signed in to an
+ * account (not a guest) that opens the code's link sees what asks (`/user/scan-info`: what the
+ * server saw of it, sign-in/scan-requester.ts) and approves or denies it (`/user/approve-scan`);
+ * an approval signs the waiting page in to the approver's own account, nobody else's.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,7 +12,7 @@ import { z } from 'zod';
 import {
   approveScanBody,
   getScanResultBody,
-  parseUserAgent,
+  maskEmail,
   replySchema,
   scanCodePayload,
   scanInfoBody,
@@ -23,29 +24,8 @@ import {
 import { ok } from '../../../lib/reply.js';
 import { requireRealUser, signedInUser } from '../../../plugins/auth.js';
 import { scanStatusOf } from '../../../repositories/scan-logins-repository.js';
+import { deviceLabel, readRequester, requesterOf } from '../../../sign-in/scan-requester.js';
 import { signInPayload } from './sign-in-reply.js';
-
-const BROWSERS = {
-  chrome: 'Chrome',
-  edge: 'Edge',
-  firefox: 'Firefox',
-  safari: 'Safari',
-  other: '',
-};
-const SYSTEMS = {
-  windows: 'Windows',
-  mac: 'macOS',
-  linux: 'Linux',
-  android: 'Android',
-  ios: 'iOS',
-  other: '',
-};
-
-/** "Chrome · Linux": names, not sentences, so they read the same in every language. */
-function describeBrowser(userAgent: string): string {
-  const info = parseUserAgent(userAgent);
-  return [BROWSERS[info.name], SYSTEMS[info.os]].filter(Boolean).join(' · ');
-}
 
 export default async function scanRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -60,9 +40,8 @@ export default async function scanRoutes(fastify: FastifyInstance) {
       schema: { tags, body: uploadScanInfoBody, response: { 200: replySchema(scanCodePayload) } },
     },
     async (request) => {
-      const deviceName =
-        request.body.deviceName || describeBrowser(request.headers['user-agent'] ?? '');
-      const code = await scanLogins.create(deviceName);
+      const requester = requesterOf(request.headers['user-agent'] ?? '', request.ip);
+      const code = await scanLogins.create(requester);
       return ok(request, { ...code, path: `/scan/${code.scanId}` });
     },
   );
@@ -96,10 +75,17 @@ export default async function scanRoutes(fastify: FastifyInstance) {
       schema: { tags, body: scanInfoBody, response: { 200: replySchema(scanInfoPayload) } },
     },
     async (request) => {
+      const approver = signedInUser(request);
       const row = await scanLogins.open(request.body.scanId);
+      const requester = readRequester(row.deviceName);
       return ok(request, {
         scanId: row.scanId,
-        deviceName: row.deviceName,
+        deviceName: deviceLabel(requester),
+        browser: requester.browser,
+        os: requester.os,
+        ip: requester.ip,
+        sameNetwork: requester.ip !== '' && requester.ip === request.ip,
+        signInAs: { userName: approver.userName, email: maskEmail(approver.email ?? '') },
         status: scanStatusOf(row, clock.now()),
         createdAt: row.createdAt.getTime(),
         expiresAt: row.expiresAt.getTime(),
