@@ -2,6 +2,8 @@
 import { expect, test } from '@playwright/test';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+const CHROME_70 =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/70.0.3538.102 Safari/537.36';
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 
@@ -19,6 +21,17 @@ test.describe('a zh-CN browser', () => {
 test.describe('a Firefox user agent', () => {
   test.use({ userAgent: FIREFOX });
 
+  test('gets the app, with no warning', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/signin\?from=/);
+    await expect(page.locator('input[name="email"]')).toBeVisible();
+    await expect(page.getByRole('alertdialog', { name: 'Unsupported browser' })).toHaveCount(0);
+  });
+});
+
+test.describe('a browser without a media handler (Chrome 70)', () => {
+  test.use({ userAgent: CHROME_70 });
+
   test('sees the unsupported-browser message instead of the app', async ({ page }) => {
     await page.goto('/home');
     await expect(page.getByRole('alertdialog', { name: 'Unsupported browser' })).toBeVisible();
@@ -35,9 +48,10 @@ test.describe('an Android user agent', () => {
     await expect(page.getByTestId('site-h5')).toBeVisible();
   });
 
-  test('opening an invite goes to the mobile page with the conference id', async ({ page }) => {
-    await page.goto('/i/123456');
-    await expect(page).toHaveURL(/\/h5\?conf_id=123456$/);
+  test('opening an invite stays on the invite, to join in this browser', async ({ page }) => {
+    await page.goto('/i/123456789');
+    await expect(page).toHaveURL(/\/i\/123456789$/);
+    await expect(page.getByTestId('site-h5')).toHaveCount(0);
   });
 
   test('an invite on a phone shows the labelled meeting ID, copies the link and ID, says where joining works, and offers the app when there is one', async ({
@@ -51,8 +65,7 @@ test.describe('an Android user agent', () => {
       json.payload.mobileAppUrl = 'https://apps.example.com/meet';
       await route.fulfill({ response, json });
     });
-    await page.goto('/i/123456789');
-    await expect(page).toHaveURL(/\/h5\?conf_id=123456789$/);
+    await page.goto('/h5?conf_id=123456789');
     await expect(page.getByTestId('h5-meeting-id')).toHaveText('Meeting ID 123 456 789');
     await expect(
       page.getByText(/open the invite link in Chrome or Edge on a computer/),

@@ -1,8 +1,11 @@
-/** Entry: unsupported desktop browsers get the message box only; everyone else gets the app. */
+/**
+ * Entry: a browser without a media handler (SPEC.md section 9: Chrome 70, the old Edge, Internet
+ * Explorer) gets the message box only; every other one, desktop or phone, gets the app.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
-import { isMobileBrowser, isSupportedBrowser } from '@meet/shared';
+import { isSupportedBrowser } from '@meet/shared';
 import './app/global.css';
 import './ui/ui.css';
 import { i18nReady } from './app/i18n';
@@ -16,7 +19,7 @@ z.config({ jitless: true });
 
 const root = createRoot(document.getElementById('root')!);
 const ua = navigator.userAgent;
-const supported = isMobileBrowser(ua) || isSupportedBrowser(ua);
+const supported = isSupportedBrowser(ua);
 const queryClient = createQueryClient();
 
 // The first render waits for the texts (in Chinese, their chunk); the pages of the opening

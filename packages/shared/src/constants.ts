@@ -34,7 +34,20 @@ export const TOAST_SHORT_MS = 1500;
 export const TOAST_MS = 2000;
 export const TOAST_LONG_MS = 3000;
 export const VISITOR_LOGIN_DELAY_MS = 200;
-export const SUPPORTED_BROWSER_MIN_VERSION = 80;
+/**
+ * SPEC.md section 9's media handlers: the oldest engine versions the room works in. Chrome
+ * (and Chromium browsers: Opera, Samsung Internet, Electron…) 74+, the new Edge 88+, Firefox
+ * 120+, Safari 12+ (and every browser on iOS, which are all WebKit: iOS 12+).
+ */
+export const BROWSER_MIN_VERSIONS = {
+  chrome: 74,
+  /** Chrome 111+ (Edge too) gets SPEC.md's newer Chrome111 handler. */
+  chromeModern: 111,
+  edge: 88,
+  firefox: 120,
+  safari: 12,
+  ios: 12,
+} as const;
 export const REQUEST_TIMEOUT_MS = 15000;
 
 export const MAX_RESERVATION_MS = 24 * 60 * 60 * 1000;

@@ -14,6 +14,9 @@ const EDGE =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.0.0';
 const OLD_CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/79.0.3945.0 Safari/537.36';
+const CHROME_70 =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/70.0.3538.102 Safari/537.36';
+const IE = 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
@@ -111,19 +114,22 @@ describe('decideRoute on a desktop Chrome', () => {
 describe('decideRoute by browser', () => {
   test.each<[string, string, string, RouteDecision]>([
     ['Edge', EDGE, '/home/meetings', stay],
-    ['Chrome 79', OLD_CHROME, '/signin', { kind: 'unsupported' }],
-    ['Firefox', FIREFOX, '/signin', { kind: 'unsupported' }],
-    ['Safari', SAFARI, '/home', { kind: 'unsupported' }],
+    ['Chrome 79', OLD_CHROME, '/join', stay],
+    ['Chrome 70', CHROME_70, '/signin', { kind: 'unsupported' }],
+    ['Internet Explorer', IE, '/rec/7', { kind: 'unsupported' }],
+    ['Firefox', FIREFOX, '/signin', to('/home')],
+    ['Firefox', FIREFOX, '/home/meetings', stay],
+    ['Safari', SAFARI, '/home', to('/home/meetings')],
+    ['Safari', SAFARI, '/rec/7', stay],
     ['Android', ANDROID, '/', to('/h5')],
-    ['Android', ANDROID, '/home/meetings', to('/h5')],
-    ['Android', ANDROID, '/create', to('/h5')],
-    ['Android', ANDROID, '/signin', stay],
-    ['Android', ANDROID, '/signup', stay],
-    ['Android', ANDROID, '/forgot-password', stay],
+    ['Android', ANDROID, '/home/meetings', stay],
+    ['Android', ANDROID, '/create', stay],
+    ['Android', ANDROID, '/signin', to('/home')],
+    ['Android', ANDROID, '/join', stay],
     ['Android', ANDROID, '/rec/7', stay],
     ['Android', ANDROID, '/h5', stay],
-    ['iPhone', IPHONE, '/i/555', to('/h5?conf_id=555')],
-    ['iPhone', IPHONE, '/meeting/555', to('/h5')],
+    ['iPhone', IPHONE, '/i/555', stay],
+    ['iPhone', IPHONE, '/meeting/555', stay],
     ['Android', ANDROID, '/scan/abc', stay],
     ['Android', ANDROID, '/magic', stay],
   ])('%s at %s', (_name, userAgent, pathname, expected) => {

@@ -72,15 +72,6 @@ export function isRealLogin(auth: AuthState): boolean {
   return auth.hasToken && !auth.isVisitor;
 }
 
-const MOBILE_ALLOWED: ReadonlySet<RouteName> = new Set([
-  'siteH5',
-  'signin',
-  'signUp',
-  'forgotPassword',
-  'record',
-  'scan',
-  'magicWeb',
-]);
 const LOGIN_REQUIRED: ReadonlySet<RouteName> = new Set([
   'home',
   'homeMeeting',
@@ -126,27 +117,16 @@ export function decideRoute(input: RouteInput): RouteDecision {
   const { pathname, search, auth, userAgent } = input;
   const route = matchRoute(pathname);
 
-  if (isMobileBrowser(userAgent)) {
-    if (route.name === 'invite') {
-      return {
-        kind: 'redirect',
-        to: route.id ? `/h5?conf_id=${encodeURIComponent(route.id)}` : '/h5',
-      };
-    }
-    if (!MOBILE_ALLOWED.has(route.name)) return { kind: 'redirect', to: '/h5' };
-    // A phone approving a QR sign-in, or using Magic Cam, must itself be signed in.
-    if ((route.name === 'scan' || route.name === 'magicWeb') && !isRealLogin(auth)) {
-      return { kind: 'redirect', to: signinFor(pathname, search) };
-    }
-    return { kind: 'stay' };
-  }
+  // Only a browser without a media handler (SPEC.md section 9) is turned away.
   if (!isSupportedBrowser(userAgent)) return { kind: 'unsupported' };
 
+  // A phone has no app to go to (this product has none): it joins in its browser, and gets the
+  // same pages, laid out for its screen. The site's address opens the mobile landing.
   switch (route.name) {
     case 'unknown':
       return { kind: 'redirect', to: '/home' };
     case 'site':
-      return { kind: 'redirect', to: '/home' };
+      return { kind: 'redirect', to: isMobileBrowser(userAgent) ? '/h5' : '/home' };
     case 'meeting':
       if (!input.hasDeviceId || input.meetingReloadFlag) {
         return {
