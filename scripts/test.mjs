@@ -18,12 +18,19 @@ await ensureSupportedNode(root);
 ensureNodeModules();
 // pocketsphinx-testdata: real read speech with transcripts for the speech-engine tests.
 // coturn: the TURN server the relayed-media browser test starts.
+// webkit2gtk-driver, xvfb: Safari's engine (WebKitGTK) on a virtual display for the WebKit
+// browser tests; gstreamer1.0-libav lets it play a recording's AAC audio, as Safari does.
 ensureDebianPackages([
   ...RUNTIME_DEBIAN_PACKAGES,
   'chromium',
+  // firefox-esr: the Firefox browser tests (WebDriver BiDi; WebGL on the same virtual display).
+  'firefox-esr',
   'coturn',
   'fonts-noto-cjk',
   'pocketsphinx-testdata',
+  'webkit2gtk-driver',
+  'xvfb',
+  'gstreamer1.0-libav',
 ]);
 buildAll();
 

@@ -54,7 +54,7 @@ test.describe('an Android user agent', () => {
     await expect(page.getByTestId('site-h5')).toHaveCount(0);
   });
 
-  test('an invite on a phone shows the labelled meeting ID, copies the link and ID, says where joining works, and offers the app when there is one', async ({
+  test('an invite on a phone shows the labelled meeting ID, copies the link and ID, offers joining in this browser, and offers the app when there is one', async ({
     page,
     context,
   }) => {
@@ -67,9 +67,9 @@ test.describe('an Android user agent', () => {
     });
     await page.goto('/h5?conf_id=123456789');
     await expect(page.getByTestId('h5-meeting-id')).toHaveText('Meeting ID 123 456 789');
-    await expect(
-      page.getByText(/open the invite link in Chrome or Edge on a computer/),
-    ).toBeVisible();
+    await expect(page.getByText(/Join right here in your phone's browser/)).toBeVisible();
+    await expect(page.getByText(/Chrome or Edge/)).toHaveCount(0);
+    await expect(page.getByTestId('join-in-browser')).toHaveAttribute('href', '/i/123456789');
     await page.getByRole('button', { name: 'Copy invite link' }).click();
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))

@@ -2,7 +2,10 @@
 // Benchmark (not a test): a second member joining a meeting, from the click on "Join now" to the
 // first decoded frame of the first member's video — 10 runs, p50/p90 — and the Janus process's
 // CPU and memory during a 6-member meeting. Needs a build (npm run build) and Debian's Chromium.
-// Usage: node scripts/bench/join.mjs
+// The first member is always Chromium; the newcomers are Chromium, Firefox (Debian's firefox-esr
+// over WebDriver BiDi with puppeteer-core, issue 28) or each in turn, 10 runs of each in one run.
+// Usage: node scripts/bench/join.mjs [--browser=chromium|firefox|chromium,firefox]
+// BENCH_PORT and SERVER_DIST (apps/server/<dist>) run it beside other servers and builds.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,13 +14,19 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const port = 4391;
+const port = Number(process.env.BENCH_PORT ?? 4391);
+const engines = (
+  process.argv.find((a) => a.startsWith('--browser='))?.slice('--browser='.length) ?? 'chromium'
+).split(',');
+for (const engine of engines)
+  if (engine !== 'chromium' && engine !== 'firefox') throw new Error(`unknown browser ${engine}`);
 const base = `http://localhost:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'meet-bench-join-'));
 
 const log = (...args) => process.env.BENCH_DEBUG && console.error('[bench]', ...args);
 const ADMIN_TOKEN = 'bench-operator-token-0123456789abcdef';
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+const serverDist = process.env.SERVER_DIST ?? 'dist';
+const server = spawn(process.execPath, [path.join(root, `apps/server/${serverDist}/server.js`)], {
   env: {
     ...process.env,
     PORT: String(port),
@@ -174,64 +183,150 @@ const first = await member('host', hostToken);
 await toPrejoin(first, conferenceId, 'Host');
 await joinNow(first);
 
-const times = [];
-const seenTimes = [];
-for (let run = 0; run < 10; run++) {
-  const second = await member(`m${run}`);
-  await toPrejoin(second, conferenceId, `Member ${run}`);
-  if (process.env.BENCH_DEBUG)
-    second.page.on('console', (m) => m.text().startsWith('[t]') && console.error(m.text()));
-  // The other side: when the host's page first shows a frame of the newcomer (same clock).
-  const seenByHost = first.page.evaluate(async (id) => {
-    for (;;) {
-      const video = document.querySelector(`[data-member-id="${id}"][data-source="camera"] video`);
-      if (video && video.videoWidth > 0 && video.getVideoPlaybackQuality().totalVideoFrames > 0)
-        return Date.now();
-      await new Promise((r) => requestAnimationFrame(r));
-    }
-  }, second.userId);
-  const clickedAt = await second.page.evaluate(() => Date.now());
-  const ms = await second.page.evaluate(async (id) => {
-    const button = [...document.querySelectorAll('button')].find((b) =>
-      /join now/i.test(b.textContent ?? ''),
-    );
-    const started = performance.now();
-    console.info('[t]', Math.round(started), 'click');
-    button.click();
-    for (;;) {
-      const video = document.querySelector(`[data-member-id="${id}"][data-source="camera"] video`);
-      if (video && video.videoWidth > 0 && video.getVideoPlaybackQuality().totalVideoFrames > 0) {
-        console.info('[t]', Math.round(performance.now()), 'first frame');
-        return performance.now() - started;
-      }
-      await new Promise((r) => requestAnimationFrame(r));
-      if (performance.now() - started > 20000) return -1;
-    }
-  }, hostId);
-  times.push(ms);
-  const seen = await Promise.race([seenByHost, new Promise((r) => setTimeout(() => r(-1), 5000))]);
-  seenTimes.push(seen < 0 ? -1 : seen - clickedAt);
-  await second.page
-    .getByTestId('leave')
-    .click()
-    .catch(() => undefined);
-  await second.context.close();
-  await new Promise((r) => setTimeout(r, 300));
+/**
+ * Firefox newcomers (issue 28): one Firefox, a private context for each, with the fake camera
+ * and microphone allowed without a prompt. Started only when asked for.
+ */
+let firefox;
+async function firefoxNewcomer(name) {
+  if (!firefox) {
+    const { default: puppeteer } = await import('puppeteer-core');
+    firefox = await puppeteer.launch({
+      browser: 'firefox',
+      executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
+      headless: true,
+      defaultViewport: { width: 1280, height: 720 },
+      extraPrefsFirefox: {
+        'media.navigator.streams.fake': true,
+        'media.navigator.permission.disabled': true,
+        'media.autoplay.default': 0,
+      },
+    });
+  }
+  const visitor = await post(setup, 'user/visitorLogin', {
+    uuid: `bench-${name}-${Math.random().toString(36).slice(2, 14)}`,
+    visitors: true,
+  });
+  const context = await firefox.createBrowserContext();
+  const page = await context.newPage();
+  await page.evaluateOnNewDocument((t) => {
+    localStorage.setItem('token', t);
+    localStorage.setItem('loginType', 'visitor');
+  }, visitor.payload.token);
+  if (process.env.BENCH_DEBUG) await page.evaluateOnNewDocument(traceJoin);
+  log('to prejoin', name);
+  await page.goto(`${base}/join`);
+  await page.locator('input[name="conferenceId"]').fill(conferenceId);
+  await page.locator('input[name="userConferenceName"]').fill(name);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid="join-now"]', { timeout: 20000 });
+  return {
+    page,
+    userId: String(visitor.payload.userInfo.userId),
+    async leave() {
+      await page.click('[data-testid="leave"]').catch(() => undefined);
+      await context.close();
+    },
+  };
 }
-const sorted = times.filter((t) => t >= 0).sort((a, b) => a - b);
-const pct = (p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-console.log(`join → first remote frame (ms): ${times.map((t) => Math.round(t)).join(', ')}`);
-console.log(
-  `p50 ${Math.round(pct(50))} ms, p90 ${Math.round(pct(90))} ms (${sorted.length}/10 runs)`,
-);
-// The trade-off of receiving first: how soon the others see the newcomer (click → the host's
-// first frame of them; includes the newcomer's publishing, which waits for receiving).
-const seenSorted = seenTimes.filter((t) => t >= 0).sort((a, b) => a - b);
-const seenPct = (p) =>
-  seenSorted[Math.min(seenSorted.length - 1, Math.ceil((p / 100) * seenSorted.length) - 1)];
-console.log(
-  `the host sees the newcomer (ms): p50 ${seenPct(50)}, p90 ${seenPct(90)} (${seenSorted.length}/10 runs)`,
-);
+
+async function chromiumNewcomer(name) {
+  const m = await member(name);
+  await toPrejoin(m, conferenceId, name);
+  return {
+    page: m.page,
+    userId: m.userId,
+    async leave() {
+      await m.page
+        .getByTestId('leave')
+        .click()
+        .catch(() => undefined);
+      await m.context.close();
+    },
+  };
+}
+
+/**
+ * In a page: waits until member `id`'s video first shows a frame — decoded (Chromium counts
+ * them) or presented (requestVideoFrameCallback: Firefox counts no decoded frames of a
+ * MediaStream) — after clicking "Join now" when `click`; answers the wall clock then and the
+ * time it took (-1 past 20 s).
+ */
+async function untilFirstFrame({ id, click }) {
+  const selector = `[data-member-id="${id}"][data-source="camera"] video`;
+  let presented = false;
+  let watched;
+  const started = performance.now();
+  if (click) {
+    console.info('[t]', Math.round(started), 'click');
+    document.querySelector('[data-testid="join-now"]').click();
+  }
+  for (;;) {
+    const video = document.querySelector(selector);
+    if (video && video !== watched && video.requestVideoFrameCallback) {
+      watched = video;
+      video.requestVideoFrameCallback(() => (presented = true));
+    }
+    if (
+      video &&
+      video.videoWidth > 0 &&
+      (presented || video.getVideoPlaybackQuality().totalVideoFrames > 0)
+    ) {
+      if (click) console.info('[t]', Math.round(performance.now()), 'first frame');
+      return { at: Date.now(), ms: performance.now() - started };
+    }
+    await new Promise((r) => requestAnimationFrame(r));
+    if (click && performance.now() - started > 20000) return { at: -1, ms: -1 };
+  }
+}
+
+/** p50 and p90 of the runs that finished (a run that timed out is -1). */
+function percentiles(values) {
+  const sorted = values.filter((t) => t >= 0).sort((a, b) => a - b);
+  const pct = (p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return { p50: Math.round(pct(50)), p90: Math.round(pct(90)), n: sorted.length };
+}
+
+const RUNS = 10;
+const results = [];
+for (const engine of engines) {
+  const times = [];
+  const seenTimes = [];
+  for (let run = 0; run < RUNS; run++) {
+    const second =
+      engine === 'firefox'
+        ? await firefoxNewcomer(`Fox ${run}`)
+        : await chromiumNewcomer(`Member ${run}`);
+    if (process.env.BENCH_DEBUG)
+      second.page.on('console', (m) => m.text().startsWith('[t]') && console.error(m.text()));
+    // The other side: when the host's page first shows a frame of the newcomer (same clock).
+    const seenByHost = first.page
+      .evaluate(untilFirstFrame, { id: second.userId, click: false })
+      .then((r) => r.at);
+    const clickedAt = await second.page.evaluate(() => Date.now());
+    const { ms } = await second.page.evaluate(untilFirstFrame, { id: hostId, click: true });
+    times.push(ms);
+    const seen = await Promise.race([
+      seenByHost,
+      new Promise((r) => setTimeout(() => r(-1), 5000)),
+    ]);
+    seenTimes.push(seen < 0 ? -1 : seen - clickedAt);
+    await second.leave();
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  results.push({ engine, times, join: percentiles(times), seen: percentiles(seenTimes) });
+}
+for (const { engine, times, join, seen } of results) {
+  console.log(`[${engine} newcomer]`);
+  console.log(`join → first remote frame (ms): ${times.map((t) => Math.round(t)).join(', ')}`);
+  console.log(`p50 ${join.p50} ms, p90 ${join.p90} ms (${join.n}/${RUNS} runs)`);
+  // The trade-off of receiving first: how soon the others see the newcomer (click → the host's
+  // first frame of them; includes the newcomer's publishing, which waits for receiving).
+  console.log(
+    `the host sees the newcomer (ms): p50 ${seen.p50}, p90 ${seen.p90} (${seen.n}/${RUNS} runs)`,
+  );
+}
+await firefox?.close();
 
 // Six members, everyone showing everyone: Janus's CPU and memory over 10 s.
 if (process.env.BENCH_SKIP_SIX) {

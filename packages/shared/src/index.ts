@@ -20,6 +20,7 @@ export * from './domain/languages.js';
 export * from './domain/browser.js';
 export * from './domain/schedule.js';
 export * from './domain/room-layout.js';
+export * from './domain/phone-layout.js';
 export * from './domain/recording-layout.js';
 export * from './domain/local-recording.js';
 export * from './domain/caption-lines.js';

@@ -1,13 +1,14 @@
 /**
  * My camera and microphone: the devices and their permissions, the pre-join preview, turning
- * each kind on and off (debounced, within what the host allows), switching devices, the
- * microphone's level, and the camera publisher that sends them. It reads my member state and
- * the socket through the functions it is given and never holds the RoomClient.
+ * each kind on and off (debounced, within what the host allows; the camera also while the page
+ * is away), switching devices and flipping a phone's camera, the microphone's level, and the
+ * camera publisher that sends them. It reads my member state and the socket through the
+ * functions it is given and never holds the RoomClient.
  */
 import type { AvatarId, BackgroundSetting, BeautifySetting, PeerInfo } from '@meet/shared';
 import { Emitter } from './emitter';
 import { blockedBy, isRefusal, kindsToTurnOff, type MediaKindName } from './host-media';
-import { LevelMeter, LocalDevices, MediaError, openTrack } from './local-media';
+import { LevelMeter, LocalDevices, MediaError, openTrack, type CameraFacing } from './local-media';
 import { Publisher } from './publisher';
 import type { Signaling } from './signaling';
 import { publisherSignals } from './signals';
@@ -54,6 +55,14 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
   private wanted: Kinds | undefined;
   private lastToggle = { audio: 0, video: 0 };
   private previewing: Promise<void> | undefined;
+  /** The camera itself (the effects' input), which way it looks, and whether a flip runs. */
+  private camera = {
+    raw: null as MediaStreamTrack | null,
+    facing: 'user' as CameraFacing,
+    flipping: false,
+  };
+  /** Off while the page is away, to come back on return; the changes run one at a time. */
+  private away = { withCamera: false, changes: Promise.resolve() };
   /**
    * The virtual background and beauty filters between the camera and what is shown and sent
    * (Magic Cam, which the RoomClient owns, puts its stage in here too).
@@ -236,6 +245,58 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
     }
   }
 
+  /** The phone's other camera (camera-flip.ts), shown and sent in place of this one. */
+  async flipCamera(): Promise<void> {
+    const { camera } = this;
+    const raw = camera.raw;
+    if (!raw || camera.flipping) return;
+    camera.flipping = true;
+    try {
+      // Only phones flip: the code is fetched on the first flip (a failed fetch: flip failed).
+      const module = await import('./camera-flip').catch(() => null);
+      if (!module) return this.emit('error', 'flipCameraFailed');
+      const { openOtherCamera } = module;
+      const flip = await openOtherCamera(raw, camera.facing, async () =>
+        (await this.devices.list()).videoInputs.map((d) => d.deviceId),
+      );
+      if (flip.track === raw) return this.emit('error', 'flipCameraFailed');
+      // Turned off while the other camera opened: it is not wanted any more.
+      if (camera.raw !== raw) return flip.track?.stop();
+      if (!flip.track) {
+        await this.setKind('video', false, '');
+        return this.emit('error', 'turnOnVideoFailed');
+      }
+      camera.facing = flip.facing;
+      // Turning the camera off and on again (or the page's return) keeps this side.
+      this.choice = { ...this.choice, videoInputId: flip.track.getSettings().deviceId };
+      await this.setLocal('video', flip.track);
+      const sent = this.tracks.localTrack('camera', 'video') ?? null;
+      if (this.current && this.wanted?.video) await this.current.replaceVideo(sent);
+      if (!flip.flipped) this.emit('error', 'flipCameraFailed');
+    } finally {
+      camera.flipping = false;
+    }
+  }
+
+  /**
+   * The page went to the background (a phone's app switch): the camera goes off as its button
+   * turns it off, and on again on return if it was on and the host still allows it.
+   */
+  setAway(away: boolean): Promise<void> {
+    this.away.changes = this.away.changes.then(async () => {
+      const cameraOn = !!this.tracks.localTrack('camera', 'video');
+      if (away && cameraOn && !this.away.withCamera) {
+        this.away.withCamera = true;
+        await this.setKind('video', false, '');
+      } else if (!away && this.away.withCamera) {
+        this.away.withCamera = false;
+        if (!cameraOn && !blockedBy(this.context.me(), 'video'))
+          await this.setKind('video', true, 'turnOnVideoFailed');
+      }
+    });
+    return this.away.changes;
+  }
+
   async switchDevice(choice: DeviceChoice): Promise<void> {
     this.choice = { ...this.choice, ...choice };
     for (const kind of ['audio', 'video'] as const) {
@@ -321,6 +382,7 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
     if (kind === 'video' && input && input === this.tracks.localTrack('camera', kind)) return;
     // The raw camera goes through the effect, the raw microphone through the voice changer;
     // what is stored (shown, sent) is their output, and they own (and stop) the raw tracks.
+    if (kind === 'video') this.camera.raw = input;
     if (kind === 'video') await this.effects.input(input);
     else await this.voice.input(input);
     // Read after the wait: a pipeline may have started (or failed) meanwhile.

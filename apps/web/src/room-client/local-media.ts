@@ -16,13 +16,18 @@ export class MediaError extends Error {
   }
 }
 
-export function videoConstraints(deviceId?: string): MediaTrackConstraints {
+/** Which way a phone's camera looks: `user` the front (selfie) one, `environment` the back one. */
+export type CameraFacing = 'user' | 'environment';
+
+export function videoConstraints(deviceId?: string, facing?: CameraFacing): MediaTrackConstraints {
   return {
     width: { ideal: 1280 },
     height: { ideal: 720 },
     frameRate: { ideal: 30 },
     aspectRatio: 16 / 9,
     ...(deviceId ? { deviceId: { exact: deviceId } } : {}),
+    // Exact: asking for the back camera and getting the front one again would be no flip at all.
+    ...(facing && !deviceId ? { facingMode: { exact: facing } } : {}),
   };
 }
 
@@ -40,17 +45,21 @@ export function audioConstraints(
   };
 }
 
-/** Opens one kind of device; failures come back as MediaError with the mapped state. */
+/**
+ * Opens one kind of device (a camera by id, or by the way it faces); failures come back as
+ * MediaError with the mapped state.
+ */
 export async function openTrack(
   kind: 'audio' | 'video',
   deviceId?: string,
   noiseSuppression = true,
+  facing?: CameraFacing,
 ): Promise<MediaStreamTrack> {
   try {
     const stream = await navigator.mediaDevices.getUserMedia(
       kind === 'audio'
         ? { audio: audioConstraints(deviceId, noiseSuppression) }
-        : { video: videoConstraints(deviceId) },
+        : { video: videoConstraints(deviceId, facing) },
     );
     const track = kind === 'audio' ? stream.getAudioTracks()[0] : stream.getVideoTracks()[0];
     if (!track) throw Object.assign(new Error('no track'), { name: 'NotFoundError' });

@@ -2,14 +2,14 @@
  * Local recording: the meeting as this member sees it, recorded in the browser. A 1280x720
  * canvas is redrawn every 70 ms with the tiles the room shows (the scene the UI gives: grid or
  * main window and side column, with names), everyone's audio is mixed in an AudioContext, and a
- * MediaRecorder (WebM VP9 + Opus, 1 s chunks) writes into a file sink: a folder the user picks
- * (File System Access API), or downloads where the browser has no such API. Past 1 GiB a file is
+ * MediaRecorder (WebM VP9 + Opus, 1 s chunks; WebM VP8 in Firefox, MP4 in Safari) writes into a
+ * file sink: a folder the user picks (File System Access API), or downloads where the browser
+ * has no such API (Firefox, Safari). Past 1 GiB a file is
  * finished and the next one begun. States: idle → recording → stopping → idle (SPEC.md).
  */
 import {
   LOCAL_RECORDING_CHUNK_MS,
   LOCAL_RECORDING_FINISH_WAIT_MS,
-  LOCAL_RECORDING_MIME,
   LOCAL_RECORDING_REDRAW_MS,
   LOCAL_RECORDING_SPLIT_BYTES,
   RECORDING_HEIGHT,
@@ -17,7 +17,9 @@ import {
   canStartLocalRecording,
   localRecordingFile,
   localRecordingFolder,
+  localRecordingFormat,
   sceneRects,
+  type LocalRecordingFormat,
   type LocalRecordingState,
   type MediaSource,
   type RecordingLayoutKind,
@@ -85,7 +87,7 @@ async function pickedFolder(folderName: string): Promise<FolderSink> {
 }
 
 /** Downloads (no folders there: the folder's name leads the file's). */
-function downloads(folderName: string): FolderSink {
+function downloads(folderName: string, type: string): FolderSink {
   return {
     async open(_temporaryName, finalName) {
       const parts: Blob[] = [];
@@ -93,7 +95,7 @@ function downloads(folderName: string): FolderSink {
         write: async (data) => void parts.push(data),
         async close() {
           const name = `${folderName} ${finalName}`;
-          const url = URL.createObjectURL(new Blob(parts, { type: 'video/webm' }));
+          const url = URL.createObjectURL(new Blob(parts, { type }));
           const link = document.createElement('a');
           link.href = url;
           link.download = name;
@@ -126,6 +128,7 @@ export class LocalRecorder extends Emitter<LocalRecorderEvents> {
   private fileNumber = 0;
   private meetingId = '';
   private sink: FolderSink | undefined;
+  private format: LocalRecordingFormat | undefined;
 
   constructor(
     private readonly tracks: Tracks,
@@ -140,22 +143,24 @@ export class LocalRecorder extends Emitter<LocalRecorderEvents> {
 
   /**
    * Starts recording (from a click: the folder picker needs the user's gesture). False when it
-   * could not start (already running, the picker was cancelled, no recorder for WebM VP9).
+   * could not start (already running, the picker was cancelled, no recorder for any format).
    */
   async start(meeting: { meetingId: string; theme: string }): Promise<boolean> {
     if (!canStartLocalRecording(this.current)) return false;
-    if (
-      typeof MediaRecorder === 'undefined' ||
-      !MediaRecorder.isTypeSupported(LOCAL_RECORDING_MIME)
-    ) {
+    const format =
+      typeof MediaRecorder === 'undefined'
+        ? null
+        : localRecordingFormat((mime) => MediaRecorder.isTypeSupported(mime));
+    if (!format) {
       this.emit('error', 'localRecordingUnsupported');
       return false;
     }
+    this.format = format;
     const folder = localRecordingFolder(new Date(), meeting.theme, meeting.meetingId);
     try {
       this.sink = (window as unknown as PickerWindow).showDirectoryPicker
         ? await pickedFolder(folder)
-        : downloads(folder);
+        : downloads(folder, format.mime.split(';')[0]!);
     } catch (error) {
       // The user closed the picker: nothing happened.
       if ((error as Error).name !== 'AbortError') this.emit('error', 'localRecordingFailed');
@@ -207,11 +212,12 @@ export class LocalRecorder extends Emitter<LocalRecorderEvents> {
   private async nextFile(): Promise<void> {
     this.fileNumber += 1;
     this.bytes = 0;
+    const { mime, extension } = this.format!;
     this.file = await this.sink!.open(
-      localRecordingFile(this.meetingId, this.fileNumber, true),
-      localRecordingFile(this.meetingId, this.fileNumber),
+      localRecordingFile(this.meetingId, this.fileNumber, true, extension),
+      localRecordingFile(this.meetingId, this.fileNumber, false, extension),
     );
-    const recorder = new MediaRecorder(this.stream!, { mimeType: LOCAL_RECORDING_MIME });
+    const recorder = new MediaRecorder(this.stream!, { mimeType: mime });
     const file = this.file;
     recorder.ondataavailable = (event) => {
       if (event.data.size === 0) return;

@@ -73,6 +73,7 @@ vi.mock('socket.io-client', () => ({
 /** The camera's effects as MagicCam sees them: what stage it is given, and their events. */
 class FakeEffects extends Emitter<{ failed: [EffectStage]; ended: [EffectStage] }> {
   size: { width: number; height: number } | null = { width: 1280, height: 720 };
+  supported = true;
   readonly modes: (MagicMode | null)[] = [];
   setMagic(mode: MagicMode | null) {
     this.modes.push(mode);
@@ -180,6 +181,14 @@ describe('Magic Cam in the browser', () => {
     effects.size = null;
     await expect(magic.start('comic')).rejects.toEqual(new MagicRefusal('magicNoCamera'));
     expect(getToken).not.toHaveBeenCalled();
+  });
+
+  test('where the camera effects cannot run (no WebGL2) it is refused before a token is asked for, so nothing is charged', async () => {
+    const { effects, magic, getToken } = setup();
+    effects.supported = false;
+    await expect(magic.start('comic')).rejects.toEqual(new MagicRefusal('magicUnavailable'));
+    expect(getToken).not.toHaveBeenCalled();
+    expect(magic.status).toBe(0);
   });
 
   test('out of credits at getToken: its refusal comes back and nothing opens', async () => {

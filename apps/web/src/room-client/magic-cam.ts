@@ -36,7 +36,7 @@ export interface MagicCamEvents {
 
 /** Why Magic Cam did not start (nothing was charged); `key` is in the shared error catalogue. */
 export class MagicRefusal extends Error {
-  constructor(readonly key: 'magicPromptUnknown' | 'magicNoCamera') {
+  constructor(readonly key: 'magicPromptUnknown' | 'magicNoCamera' | 'magicUnavailable') {
     super(key);
     this.name = 'MagicRefusal';
   }
@@ -100,11 +100,13 @@ export class MagicCam extends Emitter<MagicCamEvents> {
 
   /**
    * Rejects (charging nothing) when the prompt has no look the in-browser engine knows (a
-   * MagicRefusal 'magicPromptUnknown'), the camera is off ('magicNoCamera') or getToken refuses
-   * (ApiError 4038 magicOutOfPoints). Anything after that arrives as `closed`.
+   * MagicRefusal 'magicPromptUnknown'), the camera is off ('magicNoCamera'), this browser cannot
+   * run the camera's effects ('magicUnavailable': no WebGL2, so nothing styled would be shown)
+   * or getToken refuses (ApiError 4038 magicOutOfPoints). Anything after that arrives as `closed`.
    */
   async start(prompt: string): Promise<void> {
     if (this.currentStatus !== MAGIC_STATUS.off) return this.setPrompt(prompt);
+    if (!this.effects.supported) throw new MagicRefusal('magicUnavailable');
     const text = prompt.trim();
     const size = this.effects.size;
     if (!size) throw new MagicRefusal('magicNoCamera');

@@ -33,7 +33,7 @@ import {
   type SignalingTarget,
 } from './signaling';
 import type { VoiceMode } from './voice-effects';
-import { LocalRecorder, type RecordingScene } from './local-recorder';
+import type { LocalRecorder, RecordingScene } from './local-recorder';
 import { MagicCam, type MagicCamDeps } from './magic-cam';
 import { RoomMembers } from './room-members';
 import { dispatchNotification, type BreakoutMoved, type NotifiedParts } from './room-notifications';
@@ -48,6 +48,9 @@ import type {
   RoomClientApi,
   RoomClientEvents,
 } from './types';
+
+/** Local recording's code, loaded once (see enterRoom). */
+const loadLocalRecorder = () => import('./local-recorder');
 
 type JoinOptions = Parameters<RoomClientApi['join']>[0];
 /** The longest a join's publishing waits for its subscriber to connect. */
@@ -223,6 +226,9 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
       await this.camera.publish();
       this.camera.followHostFlags();
       this.startStats();
+      // Local recording's code (a chunk of its own) is fetched once in the room, so a click on
+      // its button opens the folder picker within the click's user activation.
+      void loadLocalRecorder().catch(() => undefined);
     } catch (error) {
       this.emit('connectionState', 'failed');
       this.emit('error', 'connectFailed', (error as Error).message);
@@ -302,6 +308,14 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     return this.camera.setCamera(on);
   }
 
+  flipCamera(): Promise<void> {
+    return this.camera.flipCamera();
+  }
+
+  setAway(away: boolean): Promise<void> {
+    return this.camera.setAway(away);
+  }
+
   /** The virtual background of my camera (issue 15). */
   setBackground(setting: BackgroundSetting): Promise<void> {
     return this.camera.setBackground(setting);
@@ -333,10 +347,11 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     this.camera.previewVoice(on);
   }
 
-  startLocalRecording(
+  async startLocalRecording(
     meeting: { meetingId: string; theme: string },
     scene: () => RecordingScene,
   ): Promise<boolean> {
+    const { LocalRecorder } = await loadLocalRecorder();
     if (!this.recorder) {
       const recorder = new LocalRecorder(this.tracks, scene);
       recorder.on('state', (state) => this.emit('localRecording', state));

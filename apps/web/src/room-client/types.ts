@@ -184,6 +184,17 @@ export interface RoomClientApi {
   leave(): Promise<void>;
   setMicrophone(on: boolean): Promise<void>;
   setCamera(on: boolean): Promise<void>;
+  /**
+   * A phone's other camera (front ↔ back, by `facingMode`; a camera that does not say takes the
+   * next one), sent in place of this one with replaceTrack: no renegotiation. Nothing while the
+   * camera is off.
+   */
+  flipCamera(): Promise<void>;
+  /**
+   * The page is in the background (true) or back (false): my camera goes off for the others as
+   * its button turns it off, and back on on return if it was on. The microphone stays.
+   */
+  setAway(away: boolean): Promise<void>;
   /** The virtual background of my camera (issue 15); shown and sent in place of the camera. */
   setBackground(setting: BackgroundSetting): Promise<void>;
   /** The beauty filters of my camera (issue 15), in the same pipeline as the background. */

@@ -10,6 +10,7 @@
  */
 import { NO_BEAUTY, beautyIsOn, type AvatarId, type BeautifySetting } from '@meet/shared';
 import { Emitter } from './emitter';
+import { videoEffectsSupported } from './effects-support';
 import type { EffectMode } from './effect-mode';
 import type { MagicMode } from './magic-stage';
 import type { EffectStats } from './effect-stats';
@@ -50,6 +51,16 @@ export class VideoEffects extends Emitter<VideoEffectsEvents> {
   private pipeline: CameraPipeline | undefined;
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
+
+  /** `canRun`: whether this browser can run the effects (effects-support.ts). */
+  constructor(private readonly canRun: () => boolean = videoEffectsSupported) {
+    super();
+  }
+
+  /** Whether the camera's effects can run in this browser; where not, none is applied. */
+  get supported(): boolean {
+    return this.canRun();
+  }
 
   /** The track to send: the effects' output when one runs, else the raw camera. */
   get output(): MediaStreamTrack | null {
@@ -128,7 +139,9 @@ export class VideoEffects extends Emitter<VideoEffectsEvents> {
 
   private async update(): Promise<void> {
     const raw = this.raw;
-    if (this.closed || !raw || !this.anyOn()) {
+    // Without WebGL2 an effect could only fail: a remembered one is not applied here (the
+    // effects dialog says they are unavailable in this browser).
+    if (this.closed || !raw || !this.anyOn() || !this.supported) {
       // The last effect went off: the raw camera is the output again.
       const shown = !this.closed && !!raw && this.pipeline?.raw === raw;
       this.stopPipeline();

@@ -46,6 +46,9 @@ const MORE = {
     'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36',
   epiphany:
     'Mozilla/5.0 (X11; Ubuntu; Linux x86_64) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15',
+  /** What Debian's WebKitGTK 2.50 MiniBrowser sends (the engine of e2e/solo/webkit.spec.ts). */
+  miniBrowser:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/60.5 Safari/605.1.15',
   electron:
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) meet/1.0 Chrome/120.0.6099.56 Electron/28.0.0 Safari/537.36',
 };
@@ -76,6 +79,7 @@ describe('mediaHandlerOf: SPEC.md section 9, the only gate', () => {
     ['Opera (Chromium 120)', UA.opera, 'Chrome111'],
     ['Electron', MORE.electron, 'Chrome111'],
     ['Epiphany (WebKitGTK, Safari 17)', MORE.epiphany, 'Safari12'],
+    ["Debian's WebKitGTK MiniBrowser", MORE.miniBrowser, 'Safari12'],
     ['something else', 'curl/8.0', undefined],
   ])('%s → %s', (_name, ua, handler) => {
     expect(mediaHandlerOf(ua)).toBe(handler);

@@ -3,6 +3,7 @@ import {
   canStartLocalRecording,
   localRecordingFile,
   localRecordingFolder,
+  localRecordingFormat,
 } from './local-recording.js';
 import { sceneRects } from './recording-layout.js';
 
@@ -13,6 +14,10 @@ describe('local recording names', () => {
     ['123456789', 12, false, '123456789_12.webm'],
   ])('meeting %s, file %i (temporary %s) is %s', (id, n, temporary, name) => {
     expect(localRecordingFile(id, n, temporary)).toBe(name);
+  });
+
+  test('an MP4 recording is named .mp4', () => {
+    expect(localRecordingFile('123456789', 1, true, 'mp4')).toBe('123456789_01.mp4.part');
   });
 
   test.each([
@@ -55,5 +60,26 @@ describe('scene rectangles', () => {
     const [main, side] = sceneRects('speech', 2);
     expect(main).toMatchObject({ x: 0, w: 1024 });
     expect(side).toMatchObject({ x: 1024, w: 256, h: 144 });
+  });
+});
+
+describe('the recording format', () => {
+  // What each engine's MediaRecorder.isTypeSupported answers yes to.
+  const CHROMIUM = ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus', 'video/mp4'];
+  const FIREFOX = ['video/webm;codecs=vp8,opus', 'video/webm'];
+  const SAFARI = ['video/mp4;codecs=avc1,mp4a.40.2', 'video/mp4'];
+  const OLD_SAFARI = ['video/mp4'];
+
+  test.each([
+    ['Chromium', CHROMIUM, 'video/webm;codecs=vp9,opus', 'webm'],
+    ['Firefox', FIREFOX, 'video/webm;codecs=vp8,opus', 'webm'],
+    ['Safari', SAFARI, 'video/mp4;codecs=avc1,mp4a.40.2', 'mp4'],
+    ['an older Safari', OLD_SAFARI, 'video/mp4', 'mp4'],
+  ])('%s records %s', (_engine, supported, mime, extension) => {
+    expect(localRecordingFormat((m) => supported.includes(m))).toEqual({ mime, extension });
+  });
+
+  test('a browser that records none of them has no format (the recording is unavailable)', () => {
+    expect(localRecordingFormat(() => false)).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import {
   networkStatus,
   orderMembers,
 } from './room-layout.js';
+import { phoneLayout, type PhoneLayoutInput } from './phone-layout.js';
 import { devicesOf, dialogFor, mapMediaError, mapPermissionQuery } from './media-permissions.js';
 
 const m = (
@@ -67,6 +68,195 @@ describe('chooseMainWindow: locked → sharer → active speaker → me', () => 
     [{ lockedId: 'gone', sharerId: null, activeSpeakerId: 'c' }, 'c'],
   ])('%j → %s', (input, expected) => {
     expect(chooseMainWindow({ ...input, meId: 'me', present })).toBe(expected);
+  });
+});
+
+describe('phoneLayout: the big tile, the strip and my own camera on a phone', () => {
+  const base: PhoneLayoutInput = {
+    ordered: ['me', 'a'],
+    meId: 'me',
+    lockedId: null,
+    sharerId: null,
+    activeSpeakerId: null,
+    previousMainId: null,
+    viewMode: 'float',
+    orientation: 'portrait',
+    gridPage: 0,
+  };
+  const five = ['me', 'a', 'b', 'c', 'd'];
+  const seven = ['me', 'a', 'b', 'c', 'd', 'e', 'f'];
+  test.each<[string, Partial<PhoneLayoutInput>, ReturnType<typeof phoneLayout>]>([
+    [
+      'alone: I am the big tile',
+      { ordered: ['me'] },
+      {
+        kind: 'speaker',
+        main: { peerId: 'me', source: 'camera' },
+        strip: [],
+        hidden: 0,
+        self: null,
+      },
+    ],
+    [
+      'two people: the other big, me small',
+      {},
+      {
+        kind: 'speaker',
+        main: { peerId: 'a', source: 'camera' },
+        strip: [],
+        hidden: 0,
+        self: 'me',
+      },
+    ],
+    [
+      'two people in grid view: still the other big (a grid needs three)',
+      { viewMode: 'grid' },
+      {
+        kind: 'speaker',
+        main: { peerId: 'a', source: 'camera' },
+        strip: [],
+        hidden: 0,
+        self: 'me',
+      },
+    ],
+    [
+      'the active speaker is big, the others in the strip',
+      { ordered: ['me', 'a', 'b', 'c'], activeSpeakerId: 'b' },
+      {
+        kind: 'speaker',
+        main: { peerId: 'b', source: 'camera' },
+        strip: ['a', 'c'],
+        hidden: 0,
+        self: 'me',
+      },
+    ],
+    [
+      'while I speak, whoever was big stays big',
+      { ordered: ['me', 'a', 'b', 'c'], activeSpeakerId: 'me', previousMainId: 'c' },
+      {
+        kind: 'speaker',
+        main: { peerId: 'c', source: 'camera' },
+        strip: ['a', 'b'],
+        hidden: 0,
+        self: 'me',
+      },
+    ],
+    [
+      'nobody speaks and the one big before left: the first other',
+      { ordered: ['me', 'a', 'b'], previousMainId: 'gone' },
+      {
+        kind: 'speaker',
+        main: { peerId: 'a', source: 'camera' },
+        strip: ['b'],
+        hidden: 0,
+        self: 'me',
+      },
+    ],
+    [
+      'a shared screen is big; the sharer’s camera stays in the strip',
+      { ordered: ['me', 'a', 'b'], sharerId: 'b', activeSpeakerId: 'a', viewMode: 'grid' },
+      {
+        kind: 'speaker',
+        main: { peerId: 'b', source: 'screen' },
+        strip: ['a', 'b'],
+        hidden: 0,
+        self: 'me',
+      },
+    ],
+    [
+      'my own share: my screen big, my camera small',
+      { sharerId: 'me' },
+      {
+        kind: 'speaker',
+        main: { peerId: 'me', source: 'screen' },
+        strip: ['a'],
+        hidden: 0,
+        self: 'me',
+      },
+    ],
+    [
+      'a pinned member beats the speaker',
+      { ordered: ['me', 'a', 'b'], lockedId: 'a', activeSpeakerId: 'b' },
+      {
+        kind: 'speaker',
+        main: { peerId: 'a', source: 'camera' },
+        strip: ['b'],
+        hidden: 0,
+        self: 'me',
+      },
+    ],
+    [
+      'pinning myself makes me big',
+      { ordered: ['me', 'a', 'b'], lockedId: 'me', activeSpeakerId: 'b' },
+      {
+        kind: 'speaker',
+        main: { peerId: 'me', source: 'camera' },
+        strip: ['a', 'b'],
+        hidden: 0,
+        self: null,
+      },
+    ],
+    [
+      'portrait: four slots, the last one "+n"',
+      { ordered: seven, activeSpeakerId: 'a' },
+      {
+        kind: 'speaker',
+        main: { peerId: 'a', source: 'camera' },
+        strip: ['b', 'c', 'd'],
+        hidden: 2,
+        self: 'me',
+      },
+    ],
+    [
+      'portrait: four others fit without "+n"',
+      { ordered: ['me', 'a', 'b', 'c', 'd', 'e'], activeSpeakerId: 'a' },
+      {
+        kind: 'speaker',
+        main: { peerId: 'a', source: 'camera' },
+        strip: ['b', 'c', 'd', 'e'],
+        hidden: 0,
+        self: 'me',
+      },
+    ],
+    [
+      'landscape: three slots',
+      { ordered: five, activeSpeakerId: 'a', orientation: 'landscape' },
+      {
+        kind: 'speaker',
+        main: { peerId: 'a', source: 'camera' },
+        strip: ['b', 'c', 'd'],
+        hidden: 0,
+        self: 'me',
+      },
+    ],
+    [
+      'landscape: the third slot becomes "+n"',
+      { ordered: seven, activeSpeakerId: 'a', orientation: 'landscape' },
+      {
+        kind: 'speaker',
+        main: { peerId: 'a', source: 'camera' },
+        strip: ['b', 'c'],
+        hidden: 3,
+        self: 'me',
+      },
+    ],
+    [
+      'grid view, upright: two columns, six a page, me included',
+      { ordered: seven, viewMode: 'grid' },
+      { kind: 'grid', tiles: ['me', 'a', 'b', 'c', 'd', 'e'], columns: 2, page: 0, pages: 2 },
+    ],
+    [
+      'grid view on its side: three columns; a page past the end shows the last',
+      { ordered: seven, viewMode: 'grid', orientation: 'landscape', gridPage: 5 },
+      { kind: 'grid', tiles: ['f'], columns: 3, page: 1, pages: 2 },
+    ],
+    [
+      'a sharer who left is no longer big',
+      { ordered: ['me', 'a', 'b'], sharerId: 'gone', viewMode: 'grid' },
+      { kind: 'grid', tiles: ['me', 'a', 'b'], columns: 2, page: 0, pages: 1 },
+    ],
+  ])('%s', (_name, input, expected) => {
+    expect(phoneLayout({ ...base, ...input })).toEqual(expected);
   });
 });
 

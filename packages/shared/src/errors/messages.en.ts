@@ -131,6 +131,7 @@ export const errorMessagesEn = {
   magicNotCancellable: 'Only a style being published can be cancelled',
   magicOwnStyle: 'Your own style cannot be subscribed to',
   magicNoCamera: 'Unable to get the camera image: turn on your camera to use Magic Cam',
+  magicUnavailable: 'Magic Cam is unavailable in this browser: it needs WebGL 2',
   magicPromptUnknown:
     'The in-browser engine has no style for this prompt: use a word it knows, such as watercolor, comic, sketch, oil painting, neon, pixel, vintage, noir, pop art or thermal',
   pollIncomplete: 'Please fill in the poll completely',

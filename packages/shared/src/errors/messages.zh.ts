@@ -126,6 +126,7 @@ export const errorMessagesZh: Record<ErrorKey, string> = {
   magicNotCancellable: '只能取消正在发布的风格',
   magicOwnStyle: '不能订阅自己的风格',
   magicNoCamera: '无法获取摄像头画面：请打开摄像头后再使用魔法相机',
+  magicUnavailable: '此浏览器无法使用魔法相机：需要 WebGL 2',
   magicPromptUnknown:
     '浏览器内的风格引擎没有与此描述对应的风格，请使用它认识的词，例如：水彩、漫画、素描、油画、霓虹、像素、复古、黑白、波普、热成像',
   pollIncomplete: '请完善投票信息',

@@ -12,6 +12,9 @@ import { saveBackgroundSetting } from './background-setting';
 import { EffectsButton } from './EffectsButton';
 import { offerEffects } from './effects-dialog-fixture';
 
+// jsdom has no WebGL; the camera's effects are taken to run here.
+vi.mock('../../room-client/effects-support', () => ({ videoEffectsSupported: () => true }));
+
 beforeEach(() => {
   localStorage.clear();
   // The dialog's preview plays my camera; jsdom has no MediaStream.

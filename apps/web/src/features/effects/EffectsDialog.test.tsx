@@ -11,7 +11,16 @@ const LIBRARY: BackgroundList = {
   userBackground: [{ id: '7', viewImg: '/files/backgrounds/7.png', type: 'upload' }],
 };
 
-beforeEach(() => localStorage.clear());
+// jsdom has no WebGL: whether the camera's effects can run is set by each test.
+const support = vi.hoisted(() => ({ video: true }));
+vi.mock('../../room-client/effects-support', () => ({
+  videoEffectsSupported: () => support.video,
+}));
+
+beforeEach(() => {
+  localStorage.clear();
+  support.video = true;
+});
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
@@ -27,6 +36,24 @@ const pressed = (id: string) => screen.getByTestId(id).getAttribute('aria-presse
 const file = (name: string, size: number) => new File([new Uint8Array(size)], name);
 
 describe('the effects dialog', () => {
+  test('where this browser cannot run the camera effects (no WebGL2), their tabs say so plainly and the Sound tab still works', async () => {
+    support.video = false;
+    const { setVoice } = await setup();
+    for (const tab of ['effects-tab-background', 'beauty-tab', 'avatar-tab', 'magic-tab']) {
+      fireEvent.click(screen.getByTestId(tab));
+      expect(screen.getByTestId('effects-unavailable').textContent).toBe(
+        'Camera effects (background, beautify, avatar and Magic Cam) are unavailable in this browser: they need WebGL 2, which it does not offer. Sound effects still work.',
+      );
+    }
+    expect(screen.queryByTestId('background-blur')).toBeNull();
+    expect(screen.queryByTestId('beauty-smooth')).toBeNull();
+    expect(screen.queryByTestId('magic-start')).toBeNull();
+    fireEvent.click(screen.getByTestId('effects-tab-sound'));
+    expect(screen.queryByTestId('effects-unavailable')).toBeNull();
+    fireEvent.click(screen.getByTestId('voice-robot'));
+    expect(setVoice).toHaveBeenLastCalledWith('robot');
+  });
+
   test('noise suppression is on; switched off, the microphone is opened again without it and the choice is saved', async () => {
     const { switchDevice } = await setup();
     fireEvent.click(screen.getByTestId('effects-tab-sound'));

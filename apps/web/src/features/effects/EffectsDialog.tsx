@@ -10,7 +10,8 @@
  * effects-tab-sound, background-none, background-blur, background-image-<id> (aria-pressed when
  * chosen), background-delete-<id>, background-upload (the file input), effects-warning,
  * noise-suppression (the microphone's switch), voice-none / voice-deeper / voice-higher /
- * voice-robot (aria-pressed when chosen), voice-preview.
+ * voice-robot (aria-pressed when chosen), voice-preview, effects-unavailable (the note in the
+ * camera's tabs where this browser cannot run them).
  */
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../app/useTranslation';
@@ -82,6 +83,8 @@ export function EffectsDialog({ onClose }: { onClose: () => void }) {
   const meId = useRoomState((s) => s.me?.peerId);
   const camera = useTrack(meId ?? 'local', 'camera', 'video');
   const chosen = (choice: BackgroundSetting) => isSelected(d.setting, choice);
+  // Without WebGL2 the camera's tabs hold a plain note; the Sound tab works everywhere.
+  const shown: Tab | 'unavailable' = !d.videoEffects && tab !== 'sound' ? 'unavailable' : tab;
 
   const image = (b: BackgroundImage, index: number) => (
     <div key={b.id} className="effects-tile">
@@ -164,7 +167,12 @@ export function EffectsDialog({ onClose }: { onClose: () => void }) {
           role="tabpanel"
           aria-labelledby={`effects-tab-${tab}`}
         >
-          {tab === 'background' && (
+          {shown === 'unavailable' && (
+            <p className="effects-unavailable" role="note" data-testid="effects-unavailable">
+              {t('room.effects.unavailable')}
+            </p>
+          )}
+          {shown === 'background' && (
             <>
               {/* AI honesty: the segmentation engine is named where its effect is chosen. */}
               <p className="effects-engine" data-testid="effects-engine">
@@ -223,10 +231,10 @@ export function EffectsDialog({ onClose }: { onClose: () => void }) {
               <p className="effects-note">{t('room.effects.uploadHint')}</p>
             </>
           )}
-          {tab === 'beauty' && <BeautyPanel beauty={beauty} />}
-          {tab === 'avatar' && <AvatarPanel avatar={avatar} />}
-          {tab === 'magic' && <MagicTab onStarted={() => d.choose({ status: 'none' })} />}
-          {tab === 'sound' && (
+          {shown === 'beauty' && <BeautyPanel beauty={beauty} />}
+          {shown === 'avatar' && <AvatarPanel avatar={avatar} />}
+          {shown === 'magic' && <MagicTab onStarted={() => d.choose({ status: 'none' })} />}
+          {shown === 'sound' && (
             <>
               <h3 className="effects-heading">{t('room.effects.microphone')}</h3>
               <EffectSwitch

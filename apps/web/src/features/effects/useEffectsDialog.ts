@@ -3,7 +3,8 @@
  * uploads), choosing none, blur or an image (remembered on this device), uploading (checked
  * first, applied 500 ms after it lands), deleting after a confirm (the active image resets to
  * none), a warning line that hides after 3 s, the microphone's noise suppression, and the voice
- * changer (remembered on this device) with its preview.
+ * changer (remembered on this device) with its preview. Where this browser cannot run the
+ * camera's effects (no WebGL2: effects-support.ts) only the Sound tab offers anything.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation';
@@ -19,6 +20,7 @@ import { backgroundsApi } from '../../api/backgrounds-api';
 import { useRoomClient, useRoomDispatch, useRoomState } from '../room-core/RoomContext';
 import { saveSettings } from '../room-core/settings-storage';
 import type { VoiceMode } from '../../room-client/voice-effects';
+import { videoEffectsSupported } from '../../room-client/effects-support';
 import { loadVoiceSetting, saveVoiceSetting } from './voice-setting';
 import {
   afterDelete,
@@ -43,6 +45,7 @@ export function useEffectsDialog() {
   const dispatch = useRoomDispatch();
   const [voice, setVoice] = useState<VoiceMode>(loadVoiceSetting);
   const [previewing, setPreviewing] = useState(false);
+  const [videoEffects] = useState(videoEffectsSupported);
   // The preview ends with the dialog.
   useEffect(() => () => client.previewVoice(false), [client]);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
@@ -152,6 +155,8 @@ export function useEffectsDialog() {
   };
 
   return {
+    /** Whether the camera's effects can run here; where not, their tabs say so instead. */
+    videoEffects,
     library,
     setting,
     noiseSuppression: settings.noiseSuppression,

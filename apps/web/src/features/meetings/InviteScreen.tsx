@@ -31,7 +31,8 @@ export function InviteScreen() {
         landing.info
           ? t('invite.invitedBy', {
               name: landing.info.creatorName,
-              id: formatConferenceId(landing.info.conferenceId),
+              // Read as one number: on a narrow phone the line breaks before it, not inside it.
+              id: formatConferenceId(landing.info.conferenceId).replace(/ /g, '\u00a0'),
             })
           : t('invite.subtitle')
       }

@@ -20,9 +20,18 @@ export interface MemberTileProps {
   isMe: boolean;
   variant: 'grid' | 'main' | 'side';
   style?: React.CSSProperties;
+  /** Without its pin button (a phone's strip pins with a tap on the whole tile). */
+  pinnable?: boolean;
 }
 
-export function MemberTile({ peer, source, isMe, variant, style }: MemberTileProps) {
+export function MemberTile({
+  peer,
+  source,
+  isMe,
+  variant,
+  style,
+  pinnable = true,
+}: MemberTileProps) {
   const { t } = useTranslation();
   const dispatch = useRoomDispatch();
   const speaking = useRoomState((s) => !!s.speaking[peer.peerId]);
@@ -57,7 +66,12 @@ export function MemberTile({ peer, source, isMe, variant, style }: MemberTilePro
       style={style}
     >
       {cameraOn ? (
-        <TrackVideo track={video} mirror={isMe && !screen} fit={screen ? 'contain' : 'cover'} />
+        <TrackVideo
+          track={video}
+          // A phone's back camera shows the world the right way round; the selfie one as a mirror.
+          mirror={isMe && !screen && video?.getSettings?.().facingMode !== 'environment'}
+          fit={screen ? 'contain' : 'cover'}
+        />
       ) : null}
       {(!cameraOn || !video) && !screen && (
         <div className="room-tile__avatar">
@@ -88,20 +102,22 @@ export function MemberTile({ peer, source, isMe, variant, style }: MemberTilePro
           <MicOffIcon size={18} />
         </span>
       )}
-      <button
-        type="button"
-        className={`room-tile__pin${pinned ? ' room-tile__pin--on' : ''}`}
-        aria-pressed={pinned}
-        aria-label={pinned ? t('room.view.unpin') : t('room.view.pin')}
-        title={pinned ? t('room.view.unpin') : t('room.view.pin')}
-        onClick={() => {
-          dispatch({ type: 'lock', peerId: pinned ? null : peer.peerId });
-          // A pin only shows in the main window, so pinning from the grid opens float view.
-          if (!pinned) dispatch({ type: 'viewMode', mode: 'float' });
-        }}
-      >
-        <PinIcon size={18} />
-      </button>
+      {pinnable && (
+        <button
+          type="button"
+          className={`room-tile__pin${pinned ? ' room-tile__pin--on' : ''}`}
+          aria-pressed={pinned}
+          aria-label={pinned ? t('room.view.unpin') : t('room.view.pin')}
+          title={pinned ? t('room.view.unpin') : t('room.view.pin')}
+          onClick={() => {
+            dispatch({ type: 'lock', peerId: pinned ? null : peer.peerId });
+            // A pin only shows in the main window, so pinning from the grid opens float view.
+            if (!pinned) dispatch({ type: 'viewMode', mode: 'float' });
+          }}
+        >
+          <PinIcon size={18} />
+        </button>
+      )}
     </div>
   );
 }

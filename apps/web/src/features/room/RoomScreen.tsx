@@ -61,12 +61,17 @@ import { loadSettings } from '../room-core/settings-storage';
 import { Stage } from './Stage';
 import { Toolbar } from './Toolbar';
 import { VisibilityProvider } from './visibility';
+// Phones (issue 28): a room of their own; the screen kept on during a meeting.
+import { useFormFactor } from '../../ui/useFormFactor';
+import { useWakeLock } from './useWakeLock';
 import './room.css';
 import './room-controls.css';
 import './room-panel.css';
 import './room-host.css';
 import './prejoin.css';
 
+// Only phones load the phone's room (it is not in the desktop room's chunk).
+const MobileRoom = lazy(() => import('./MobileRoom').then((m) => ({ default: m.MobileRoom })));
 // Shown only when the browser refused a device: loaded then.
 const PermissionDialog = lazy(() =>
   import('./PermissionDialog').then((m) => ({ default: m.PermissionDialog })),
@@ -125,23 +130,33 @@ function useWaitingListSync(): void {
 
 function Room({ conferenceId, extras }: { conferenceId: string; extras?: ReactNode }) {
   useWaitingListSync();
+  const phone = useFormFactor() === 'phone';
+  useWakeLock(useRoomState((s) => s.connection !== 'disconnect'));
   return (
     <VisibilityProvider>
       <Polls>
-        {/* Above the stage, in the flow: the stage makes room, no tile is covered. */}
-        <BreakoutBanner />
-        <div className="room-body">
-          <div className="room-main">
-            <Stage />
-            <CaptionArea />
-            <RecordingIndicator />
-          </div>
-          <RoomPanel />
-        </div>
-        {/* Between the stage and the toolbar, in the flow: the stage makes room, no tile is covered. */}
-        <HostMessage />
-        <FileShareBar />
-        <Toolbar conferenceId={conferenceId} extras={extras} />
+        {phone ? (
+          <Suspense fallback={null}>
+            <MobileRoom conferenceId={conferenceId} extras={extras} />
+          </Suspense>
+        ) : (
+          <>
+            {/* Above the stage, in the flow: the stage makes room, no tile is covered. */}
+            <BreakoutBanner />
+            <div className="room-body">
+              <div className="room-main">
+                <Stage />
+                <CaptionArea />
+                <RecordingIndicator />
+              </div>
+              <RoomPanel />
+            </div>
+            {/* Between the stage and the toolbar, in the flow: the stage makes room, no tile is covered. */}
+            <HostMessage />
+            <FileShareBar />
+            <Toolbar conferenceId={conferenceId} extras={extras} />
+          </>
+        )}
         <ConnectionBanner />
         <RoomAnnouncer />
         <RemoteAudio />

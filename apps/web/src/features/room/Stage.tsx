@@ -36,7 +36,8 @@ function useElementSize<T extends HTMLElement>() {
   return [ref, size] as const;
 }
 
-function useOrdered(): { ordered: PeerInfo[]; meId: string } {
+/** Everyone in member order (the host as the room's host id says), and my id. */
+export function useOrdered(): { ordered: PeerInfo[]; meId: string } {
   const me = useRoomState((s) => s.me);
   const peers = useRoomState((s) => s.peers);
   const hostId = useRoomState((s) => s.hostId);

@@ -210,25 +210,27 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
             />
           )}
         </DeviceToggle>
-        <button
-          type="button"
-          data-testid="share-screen"
-          aria-pressed={c.sharing}
-          aria-disabled={c.shareHeld || undefined}
-          className={`room-btn${c.sharing ? ' room-btn--active' : ''}${c.shareHeld ? ' room-btn--held' : ''}`}
-          aria-label={c.sharing ? t('room.toolbar.stopShare') : t('room.toolbar.share')}
-          title={
-            c.shareHeld
-              ? t('room.toolbar.shareDisallowed')
-              : c.sharing
-                ? t('room.toolbar.stopShare')
-                : t('room.toolbar.share')
-          }
-          onClick={c.toggleShare}
-          disabled={c.connection !== 'connected'}
-        >
-          {c.sharing ? <StopShareIcon /> : <ShareIcon />}
-        </button>
+        {c.shareOffered && (
+          <button
+            type="button"
+            data-testid="share-screen"
+            aria-pressed={c.sharing}
+            aria-disabled={c.shareHeld || undefined}
+            className={`room-btn${c.sharing ? ' room-btn--active' : ''}${c.shareHeld ? ' room-btn--held' : ''}`}
+            aria-label={c.sharing ? t('room.toolbar.stopShare') : t('room.toolbar.share')}
+            title={
+              c.shareHeld
+                ? t('room.toolbar.shareDisallowed')
+                : c.sharing
+                  ? t('room.toolbar.stopShare')
+                  : t('room.toolbar.share')
+            }
+            onClick={c.toggleShare}
+            disabled={c.connection !== 'connected'}
+          >
+            {c.sharing ? <StopShareIcon /> : <ShareIcon />}
+          </button>
+        )}
         <FileShareButton disabled={c.connection !== 'connected'} held={c.shareHeld} />
         <EffectsButton />
         <CaptionsToggle />

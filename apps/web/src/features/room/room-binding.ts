@@ -49,6 +49,7 @@ const KNOWN_ERRORS = [
   'fileShareType',
   'fileShareTooBig',
   'fileShareFailed',
+  'flipCameraFailed',
 ] as const;
 type KnownError = (typeof KNOWN_ERRORS)[number];
 const WARNING_ERRORS: readonly string[] = [
@@ -60,6 +61,7 @@ const WARNING_ERRORS: readonly string[] = [
   'avatarEndedByMagic',
   'fileShareType',
   'fileShareTooBig',
+  'flipCameraFailed',
 ];
 export type Translate = (
   key:

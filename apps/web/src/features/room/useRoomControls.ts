@@ -7,6 +7,7 @@ import { useTranslation } from '../../app/useTranslation';
 import { dialogFor, HAND } from '@meet/shared';
 import type { Settings } from '../../room-client/types';
 import { toast } from '../../ui/toast-store';
+import { canShareScreen, useFormFactor } from '../../ui/useFormFactor';
 import { useTrack } from '../room-core/media';
 import { useRoomClient, useRoomDispatch, useRoomState } from '../room-core/RoomContext';
 import { sharersOf, type PanelTab, type ViewMode } from '../room-core/room-store';
@@ -42,6 +43,8 @@ export function useRoomControls() {
   // What is on is what I hold a local track for: the client drops the track when it turns off.
   const micOn = !!useTrack(meId ?? 'local', 'camera', 'audio');
   const cameraOn = !!useTrack(meId ?? 'local', 'camera', 'video');
+  // No share button where there is nothing to share with (a phone, no getDisplayMedia).
+  const shareOffered = canShareScreen(useFormFactor());
 
   const update = useCallback(
     (patch: Partial<Settings>) => {
@@ -72,6 +75,7 @@ export function useRoomControls() {
     micOn,
     cameraOn,
     sharing,
+    shareOffered,
     settings,
     devices,
     viewMode,

@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import '../../app/i18n';
+import i18n from '../../app/i18n';
 import { serverConfigReply } from '../../test/server-config';
 import { toolApi } from '../../api/tool-api';
 import { SiteH5 } from './SiteH5';
@@ -12,6 +12,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+function Where() {
+  const { pathname } = useLocation();
+  return <output data-testid="where">{pathname}</output>;
+}
+
 function setup(search: string, mobileAppUrl: string | null) {
   vi.spyOn(toolApi, 'serverConfig').mockResolvedValue(serverConfigReply({ mobileAppUrl }));
   const writeText = vi.fn().mockResolvedValue(undefined);
@@ -19,7 +24,10 @@ function setup(search: string, mobileAppUrl: string | null) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter initialEntries={[`/h5${search}`]}>
-        <SiteH5 />
+        <Routes>
+          <Route path="/h5" element={<SiteH5 />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -27,10 +35,20 @@ function setup(search: string, mobileAppUrl: string | null) {
 }
 
 describe('the mobile page with an invite', () => {
-  test('labels the meeting ID and explains joining from a computer', () => {
+  test('labels the meeting ID and offers joining here, not only on a computer', () => {
     setup('?conf_id=123456789', null);
     expect(screen.getByTestId('h5-meeting-id').textContent).toBe('Meeting ID 123 456 789');
-    expect(screen.getByText(/open the invite link in Chrome or Edge on a computer/)).toBeTruthy();
+    expect(screen.getByText(/Join right here in your phone's browser/)).toBeTruthy();
+    expect(screen.queryByText(/Chrome or Edge/)).toBeNull();
+  });
+
+  test('"Join in this browser" opens the invite of that meeting', () => {
+    setup('?conf_id=123-456-789', null);
+    const join = screen.getByTestId('join-in-browser');
+    expect(join.textContent).toBe('Join in this browser');
+    expect(join.getAttribute('href')).toBe('/i/123456789');
+    fireEvent.click(join);
+    expect(screen.getByTestId('where').textContent).toBe('/i/123456789');
   });
 
   test('copies the invite link and the meeting ID', async () => {
@@ -43,10 +61,11 @@ describe('the mobile page with an invite', () => {
     expect(writeText).toHaveBeenLastCalledWith('123 456 789');
   });
 
-  test('offers the mobile app when the server names it, and not otherwise', async () => {
+  test('offers the mobile app with its QR code when the server names it, and not otherwise', async () => {
     setup('?conf_id=123456789', 'https://apps.example.com/meet');
     const open = await screen.findByRole('link', { name: 'Open the mobile app' });
     expect(open.getAttribute('href')).toBe('https://apps.example.com/meet');
+    expect(await screen.findByTestId('mobile-app-qr')).toBeTruthy();
     cleanup();
     setup('?conf_id=123456789', null);
     await waitFor(() => expect(toolApi.serverConfig).toHaveBeenCalled());
@@ -59,7 +78,36 @@ describe('the mobile page without an invite', () => {
   test.each([[''], ['?conf_id=12ab']])('"%s" shows no meeting ID, only what works', (search) => {
     setup(search, null);
     expect(screen.queryByTestId('h5-meeting-id')).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Meet works best on a computer' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Meet on your phone' })).toBeTruthy();
+    expect(screen.queryByText(/Chrome or Edge/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Copy invite link' })).toBeNull();
+  });
+
+  test.each([[''], ['?conf_id=12ab']])(
+    '"%s": "Join in this browser" opens the join page, and sign-in is offered',
+    (search) => {
+      setup(search, null);
+      expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/signin');
+      fireEvent.click(screen.getByTestId('join-in-browser'));
+      expect(screen.getByTestId('where').textContent).toBe('/join');
+    },
+  );
+});
+
+describe('the mobile page in Chinese', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  test('says to join in this browser, and nothing of Chrome, Edge or a computer', async () => {
+    await i18n.changeLanguage('zh');
+    setup('', null);
+    expect(screen.getByTestId('join-in-browser').textContent).toBe('在此浏览器中入会');
+    expect(screen.getByRole('heading', { name: '在手机上使用 Meet' })).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/Chrome|Edge|电脑/);
+    cleanup();
+    setup('?conf_id=123456789', null);
+    expect(screen.getByTestId('join-in-browser').getAttribute('href')).toBe('/i/123456789');
+    expect(document.body.textContent).not.toMatch(/Chrome|Edge|电脑/);
   });
 });

@@ -1,11 +1,14 @@
 /**
- * The mobile landing page. Meetings run in desktop Chrome or Edge, so a phone visitor gets what
- * they can do here: with an invite (query conf_id, from /i/{id} on a phone) the labelled meeting
- * ID, copying the ID or the invite link to open on a computer, and the mobile app when the
- * server names one. Test hooks: `site-h5`, `h5-meeting-id`, `h5-open-app`.
+ * The mobile landing page (SPEC.md's /h5), where the site's address leads a phone. This product
+ * has no app of its own to send phones to, so the way in is this browser: "Join in this browser"
+ * opens the invite (query conf_id, the meeting ID) or, without one, the join page. With an invite
+ * it also shows the labelled meeting ID and copies the ID or link for another device; the mobile
+ * app's link and QR code show when the server names one (MOBILE_APP_URL).
+ * Test hooks: `site-h5`, `h5-meeting-id`, `join-in-browser`, `h5-open-app`.
  */
+import { lazy, Suspense } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../app/useTranslation';
-import { useSearchParams } from 'react-router';
 import { Button } from '../../ui/Button';
 import { Logo } from '../../ui/Logo';
 import { useCopy } from '../../ui/useCopy';
@@ -18,12 +21,39 @@ import {
 import { useMobileAppUrl } from '../mobile-app/useMobileAppUrl';
 import './site.css';
 
-function OpenAppLink({ url }: { url: string }) {
+// The QR encoder loads only when there is an app to point at.
+const MobileAppQr = lazy(() => import('../mobile-app/MobileAppQr'));
+
+/** Where "Join in this browser" leads: the invite of that meeting, else the join page. */
+export function joinInBrowserPath(conferenceId: string | null): string {
+  return conferenceId ? `/i/${conferenceId}` : '/join';
+}
+
+function JoinInBrowser({ conferenceId }: { conferenceId: string | null }) {
   const { t } = useTranslation();
   return (
-    <a className="btn btn--primary btn--block" href={url} data-testid="h5-open-app">
-      {t('pages.h5OpenApp')}
-    </a>
+    <Link
+      className="btn btn--primary btn--block h5__join"
+      to={joinInBrowserPath(conferenceId)}
+      data-testid="join-in-browser"
+    >
+      {t('pages.h5JoinInBrowser')}
+    </Link>
+  );
+}
+
+function MobileApp({ url }: { url: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="h5__app">
+      <p className="h5__text">{t('pages.h5AppHint')}</p>
+      <a className="btn btn--secondary btn--block" href={url} data-testid="h5-open-app">
+        {t('pages.h5OpenApp')}
+      </a>
+      <Suspense fallback={<div className="h5__qr-loading" />}>
+        <MobileAppQr url={url} size={144} />
+      </Suspense>
+    </div>
   );
 }
 
@@ -48,25 +78,27 @@ export function SiteH5() {
               <span className="h5__id-label">{t('pages.h5MeetingId')}</span>{' '}
               <span className="h5__id-value">{formatConferenceId(conferenceId)}</span>
             </p>
-            <p className="h5__text">{t('pages.h5JoinOnComputer')}</p>
-            <div className="h5__actions">
-              <Button block onClick={() => void copy(inviteLink(conferenceId))}>
-                {t('pages.h5CopyLink')}
-              </Button>
-              <Button
-                block
-                variant="secondary"
-                onClick={() => void copy(formatConferenceId(conferenceId))}
-              >
-                {t('pages.h5CopyId')}
-              </Button>
-            </div>
-            {appUrl && (
-              <div className="h5__app">
-                <p className="h5__text">{t('pages.h5AppHint')}</p>
-                <OpenAppLink url={appUrl} />
+            <p className="h5__text">{t('pages.h5InvitedBody')}</p>
+            <JoinInBrowser conferenceId={conferenceId} />
+            <div className="h5__other">
+              <p className="h5__text">{t('pages.h5OtherDevice')}</p>
+              <div className="h5__actions">
+                <Button
+                  block
+                  variant="secondary"
+                  onClick={() => void copy(inviteLink(conferenceId))}
+                >
+                  {t('pages.h5CopyLink')}
+                </Button>
+                <Button
+                  block
+                  variant="secondary"
+                  onClick={() => void copy(formatConferenceId(conferenceId))}
+                >
+                  {t('pages.h5CopyId')}
+                </Button>
               </div>
-            )}
+            </div>
           </>
         ) : (
           <>
@@ -74,14 +106,13 @@ export function SiteH5() {
               {t('pages.h5Title')}
             </h1>
             <p className="h5__text">{t('pages.h5Body')}</p>
-            {appUrl && (
-              <div className="h5__app">
-                <p className="h5__text">{t('pages.h5AppHint')}</p>
-                <OpenAppLink url={appUrl} />
-              </div>
-            )}
+            <JoinInBrowser conferenceId={null} />
+            <Link className="btn btn--text btn--block h5__signin" to="/signin">
+              {t('pages.h5SignIn')}
+            </Link>
           </>
         )}
+        {appUrl && <MobileApp url={appUrl} />}
       </section>
     </main>
   );
