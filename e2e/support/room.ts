@@ -129,13 +129,17 @@ export class RoomPage {
     await page.locator('input[name="userConferenceName"]').press('Enter');
   }
 
-  /** After a reload of the room the invite page takes over; joining from it leads back in. */
-  async rejoinFromInvite(conferenceId: string, options: { camera?: boolean; mic?: boolean } = {}) {
+  /**
+   * After a reload mid-meeting (issue 29): the same meeting's page, straight back in the room
+   * with the same name and devices — no invite page, no click.
+   */
+  async backAfterReload(conferenceId: string) {
     const { page } = this;
-    await page.waitForURL(`**/i/${conferenceId}`);
-    await page.getByRole('button', { name: 'Join', exact: true }).click();
-    await page.waitForURL(`**/meeting/${conferenceId}`);
-    await this.joinFromPrejoin(options);
+    await expect(page).toHaveURL(new RegExp(`/meeting/${conferenceId}$`));
+    await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected', {
+      timeout: 20_000,
+    });
+    await expect(page).toHaveURL(new RegExp(`/meeting/${conferenceId}$`));
   }
 
   /** The signed-in user's id (visitors included), as tiles and rows name members. */

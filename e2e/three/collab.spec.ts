@@ -42,9 +42,10 @@ test('chat both ways with history after a reload, a raised hand approved, host t
     bo.room.page.getByTestId('chat-message').filter({ hasText: 'Welcome, Bo' }),
   ).toHaveAttribute('data-sender-id', String(hostAccount.userId));
 
-  // Cy reloads, comes back through the invite page and finds the whole conversation.
+  // Cy reloads, is straight back in the room (issue 29) and finds the whole conversation.
   await cy.room.page.reload();
-  await cy.room.rejoinFromInvite(conferenceId, { camera: false });
+  await cy.room.backAfterReload(conferenceId);
+  await expect(cy.room.page.getByTestId('toggle-camera')).toHaveAttribute('aria-pressed', 'false');
   await cy.room.openPanel('chat');
   await expect(cy.room.page.getByTestId('chat-message')).toHaveText([
     /Hello from Bo <b>not bold<\/b>/,

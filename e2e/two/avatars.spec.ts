@@ -264,7 +264,7 @@ test('with no face in view the character is still all Bo sees, and the choice is
   // Ada leaves and joins again: the remembered fox is on from the pre-join preview, so from
   // her first frame Bo sees the fox, never her camera.
   await page.reload();
-  await ada.room.rejoinFromInvite(conferenceId);
+  await ada.room.backAfterReload(conferenceId);
   await bo.room.expectVideoPlaying(adaId, 'camera', 20_000);
   for (let i = 0; i < 8; i++) {
     const p = await palette(seen, adaId);

@@ -165,7 +165,7 @@ test('without insertable streams the canvas path sends the blur, and the choice 
 
   // Leaving and coming back: blur is on again without opening the dialog.
   await page.reload();
-  await ada.room.rejoinFromInvite(conferenceId);
+  await ada.room.backAfterReload(conferenceId);
   await bo.room.expectVideoPlaying(adaId, 'camera', 20_000);
   await expect
     .poll(async () => (await settledStats(seen, adaId)).textEdges, { timeout: 30_000 })
@@ -233,7 +233,7 @@ test('noise suppression is on by default; turned off, the microphone is sent wit
 
   // The next visit starts without it.
   await page.reload();
-  await ada.room.rejoinFromInvite(conferenceId);
+  await ada.room.backAfterReload(conferenceId);
   await expect.poll(async () => (await sentMic())?.noiseSuppression).toBe(false);
   await page.getByTestId('effects-button').click();
   await page.getByTestId('effects-tab-sound').click();

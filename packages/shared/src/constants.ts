@@ -67,8 +67,12 @@ export const CONFERENCE_STATUS = { reserved: 1, running: 2, finished: 3 } as con
  * server restart, members have this long to reconnect.
  */
 export const SEAT_CONNECT_GRACE_MS = 30_000;
-/** A dropped `/room` connection keeps its seat this long for a reconnect. */
-export const SEAT_RECONNECT_GRACE_MS = 10_000;
+/**
+ * A dropped `/room` connection keeps its seat (host role, hand, controls, breakout room) this long
+ * for a reconnect, by default (RECONNECT_GRACE_SECONDS on the server); others see the member as
+ * reconnecting meanwhile (issue 29).
+ */
+export const SEAT_RECONNECT_GRACE_MS = 60_000;
 /** An instant meeting that nobody has joined this long after it was made is removed. */
 export const UNJOINED_MEETING_TTL_MS = 10 * 60 * 1000;
 

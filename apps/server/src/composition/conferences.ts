@@ -27,10 +27,16 @@ export interface ConferencesOptions {
 
 export default fp<ConferencesOptions>(
   async (app, options) => {
-    const { database, clock } = app.services;
+    const { database, clock, config } = app.services;
     const conferences = new ConferencesRepository(database.db, clock);
     const activity = new RoomActivityRepository(database.db, clock);
-    const conferenceService = new ConferenceService(database, conferences, activity, clock);
+    const conferenceService = new ConferenceService(
+      database,
+      conferences,
+      activity,
+      clock,
+      config.reconnectGraceMs,
+    );
     const hostControl = new HostControl(
       conferences,
       conferenceService,

@@ -63,6 +63,8 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
     private readonly conferences: ConferencesRepository,
     private readonly activity: RoomActivityRepository,
     private readonly clock: Clock,
+    /** How long a dropped `/room` connection keeps its seat (Config.reconnectGraceMs). */
+    readonly reconnectGraceMs = SEAT_RECONNECT_GRACE_MS,
   ) {
     super();
     this.memberControls = new MemberControlsRepository(database.db);
@@ -303,7 +305,7 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
   async roomDisconnected(conferenceRowId: number, userId: number, deviceId: string) {
     await this.conferences.setRoomConnection(conferenceRowId, userId, deviceId, {
       connected: false,
-      deadline: this.clock.now() + SEAT_RECONNECT_GRACE_MS,
+      deadline: this.clock.now() + this.reconnectGraceMs,
     });
   }
 

@@ -1,6 +1,10 @@
 /** The environment, parsed once at start. Everything else reads this object, never process.env. */
 import path from 'node:path';
-import { MAGIC_FRAME_TIMEOUT_MS, MAGIC_STREAM_FETCH_TIMEOUT_MS } from '@meet/shared';
+import {
+  MAGIC_FRAME_TIMEOUT_MS,
+  MAGIC_STREAM_FETCH_TIMEOUT_MS,
+  SEAT_RECONNECT_GRACE_MS,
+} from '@meet/shared';
 import { engineSettings, type EngineSettings } from '../engines/settings.js';
 import { envSchema, type Env } from './env-schema.js';
 import { siteOrigins } from './site-origins.js';
@@ -110,6 +114,11 @@ export interface Config {
    * TOKEN_TTL_MS stay the limit however much it is used.
    */
   sessionIdleMs: number;
+  /**
+   * How long a member whose `/room` socket dropped keeps their seat, host role, hand and
+   * controls for a reconnect (others see them as reconnecting meanwhile).
+   */
+  reconnectGraceMs: number;
   limits: {
     /** Sign-in and code calls per IP per minute. */
     authPerMinute: number;
@@ -360,6 +369,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     engines: engineSettings(e, (message) => new ConfigError(message)),
     adminToken: e.ADMIN_TOKEN || undefined,
     sessionIdleMs: Math.max(1, e.SESSION_IDLE_DAYS) * 24 * 60 * 60 * 1000,
+    reconnectGraceMs:
+      e.RECONNECT_GRACE_SECONDS === undefined
+        ? SEAT_RECONNECT_GRACE_MS
+        : e.RECONNECT_GRACE_SECONDS * 1000,
     magic: {
       camUrl: e.MAGIC_CAM_URL || undefined,
       meterMs: e.MAGIC_METER_MS,

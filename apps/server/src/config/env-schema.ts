@@ -45,6 +45,7 @@ export const envSchema = z.object({
   SIGN_IN_FAILURES_PER_IP_EMAIL: intFromEnv(10),
   SIGN_IN_FAILURE_WINDOW_MINUTES: intFromEnv(15),
   SESSION_IDLE_DAYS: intFromEnv(60),
+  RECONNECT_GRACE_SECONDS: z.coerce.number().int().min(10).max(3600).optional(),
   TRUST_PROXY: z.string().default(''),
   EMAIL_CODE_IP_DAILY_LIMIT: intFromEnv(10),
   EMAIL_CODE_EMAIL_DAILY_LIMIT: intFromEnv(10),

@@ -33,14 +33,15 @@ export class RoomDepartures {
   }
 
   /**
-   * The socket went away. Others see the member leave at once; the seat waits a little for a
-   * reconnect (ConferenceService.sweepSeats frees it after that, on this node or another).
+   * The socket went away. The member's media is closed, and others see them as reconnecting:
+   * the seat, with the host role, hand and controls (all in the database), waits the reconnect
+   * grace for them (ConferenceService.sweepSeats frees it after that, on this node or another).
    */
   async handleDisconnect(room: Room, peer: Peer): Promise<void> {
     const current = room.lobby.get(peer.peerId) === peer || room.peers.get(peer.peerId) === peer;
     if (!current) return;
     const inRoom = room.peers.get(peer.peerId) === peer;
-    await this.drop(room, peer, { notifyOthers: inRoom });
+    await this.drop(room, peer, { notifyOthers: inRoom, reconnecting: true });
     await this.conferences.roomDisconnected(room.rowId, peer.userId, peer.deviceId);
   }
 
@@ -73,14 +74,28 @@ export class RoomDepartures {
   }
 
   /** Takes the member out of the room (or its lobby) and Janus; the room closes if now empty. */
-  async drop(room: Room, peer: Peer, options: { notifyOthers: boolean }): Promise<void> {
+  async drop(
+    room: Room,
+    peer: Peer,
+    options: { notifyOthers: boolean; reconnecting?: boolean },
+  ): Promise<void> {
     if (room.lobby.get(peer.peerId) === peer) room.lobby.delete(peer.peerId);
     if (room.peers.get(peer.peerId) === peer) {
       room.remove(peer.peerId);
       this.captions.gone(room, peer.peerId);
       this.media.recorderOf(peer)?.left(room, peer);
       if (options.notifyOthers)
-        room.broadcastIn(peer.group, { type: 'peerClosed', peerId: peer.peerId });
+        room.broadcastIn(
+          peer.group,
+          options.reconnecting
+            ? {
+                type: 'peerClosed',
+                peerId: peer.peerId,
+                reconnecting: true,
+                graceMs: this.conferences.reconnectGraceMs,
+              }
+            : { type: 'peerClosed', peerId: peer.peerId },
+        );
       this.breakouts.membersChanged(room);
     }
     await peer.media.close();

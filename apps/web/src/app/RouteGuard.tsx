@@ -4,6 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { StorageKeys, authStore } from '../features/auth/auth-store';
 import { useAuth } from '../features/auth/AuthProvider';
 import { UnsupportedBrowser } from './UnsupportedBrowser';
+import { joinedMeetingId } from '../features/meetings/join-session';
 import { decideRoute } from './routing-rules';
 
 /** Runs a side effect, then replaces the current entry with `to`. */
@@ -29,6 +30,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     userAgent: navigator.userAgent,
     hasDeviceId: !!localStorage.getItem(StorageKeys.deviceId),
     meetingReloadFlag: !!localStorage.getItem(StorageKeys.meetingRoomReload),
+    joinedMeetingId: joinedMeetingId(),
   });
   switch (decision.kind) {
     case 'stay':

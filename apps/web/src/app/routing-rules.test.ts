@@ -90,13 +90,17 @@ describe('decideRoute on a desktop Chrome', () => {
     );
   });
 
-  test.each<[boolean, boolean, string, RouteDecision]>([
-    [true, false, '/meeting/42', stay],
-    [false, false, '/meeting/42', { kind: 'leaveMeeting', to: '/i/42' }],
-    [true, true, '/meeting/42', { kind: 'leaveMeeting', to: '/i/42' }],
+  test.each<[boolean, boolean, string | null, string, RouteDecision]>([
+    [true, false, null, '/meeting/42', stay],
+    [false, false, null, '/meeting/42', { kind: 'leaveMeeting', to: '/i/42' }],
+    [true, true, null, '/meeting/42', { kind: 'leaveMeeting', to: '/i/42' }],
+    // A reload of the meeting this tab joined stays on it (issue 29); of another, it does not.
+    [true, true, '42', '/meeting/42', stay],
+    [true, true, '43', '/meeting/42', { kind: 'leaveMeeting', to: '/i/42' }],
+    [false, true, '42', '/meeting/42', { kind: 'leaveMeeting', to: '/i/42' }],
   ])(
-    'meeting with device id %s and reload flag %s',
-    (hasDeviceId, meetingReloadFlag, pathname, expected) => {
+    'meeting with device id %s, reload flag %s and this tab joined %s',
+    (hasDeviceId, meetingReloadFlag, joinedMeetingId, pathname, expected) => {
       expect(
         decideRoute({
           pathname,
@@ -105,6 +109,7 @@ describe('decideRoute on a desktop Chrome', () => {
           userAgent: CHROME,
           hasDeviceId,
           meetingReloadFlag,
+          joinedMeetingId,
         }),
       ).toEqual(expected);
     },

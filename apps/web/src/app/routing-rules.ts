@@ -90,6 +90,11 @@ export interface RouteInput {
   /** Meeting needs a device id and no pending reload flag (SPEC.md section 2). */
   hasDeviceId?: boolean;
   meetingReloadFlag?: boolean;
+  /**
+   * The meeting this tab joined (its join payload, kept in sessionStorage across a reload): a
+   * reload of that meeting's page stays there (issue 29), on the pre-join or back in the room.
+   */
+  joinedMeetingId?: string | null;
 }
 
 export type RouteDecision =
@@ -97,7 +102,10 @@ export type RouteDecision =
   | { kind: 'redirect'; to: string }
   /** /home?from=invite: the caller stores the visitor login type, then goes to `to`. */
   | { kind: 'visitorSignin'; to: string }
-  /** Meeting opened without a device id or after a reload: the caller clears the flag. */
+  /**
+   * Meeting opened without a device id, or reloaded without this tab's join of it: the caller
+   * clears the flag.
+   */
   | { kind: 'leaveMeeting'; to: string }
   | { kind: 'unsupported' };
 
@@ -128,7 +136,10 @@ export function decideRoute(input: RouteInput): RouteDecision {
     case 'site':
       return { kind: 'redirect', to: isMobileBrowser(userAgent) ? '/h5' : '/home' };
     case 'meeting':
-      if (!input.hasDeviceId || input.meetingReloadFlag) {
+      if (
+        !input.hasDeviceId ||
+        (input.meetingReloadFlag && (!route.id || input.joinedMeetingId !== route.id))
+      ) {
         return {
           kind: 'leaveMeeting',
           to: route.id ? `/i/${encodeURIComponent(route.id)}` : '/home',

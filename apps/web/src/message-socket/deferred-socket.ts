@@ -60,6 +60,9 @@ export function deferredSocket(open: () => Promise<SocketLike>): SocketLike {
       closed = true;
       return socket?.disconnect();
     },
+    retryNow() {
+      if (!closed) socket?.retryNow?.();
+    },
     io: {
       on(event, listener) {
         listen('manager', event, listener);

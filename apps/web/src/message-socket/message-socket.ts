@@ -1,7 +1,8 @@
 /**
  * The long-lived `/message` socket (SPEC.md sections 4 and 7): one per app, opened with the
- * signed-in user's id, device id and token, a ping every 10 s while connected, up to 10
- * reconnects 1 s apart, and silence once the server says a newer connection of the same user
+ * signed-in user's id, device id and token, a ping every 10 s while connected, reconnects for as
+ * long as the page is open (reconnect-policy.ts: backoff with jitter, a try at once when the
+ * network or the page comes back), and silence once the server says a newer connection of the same user
  * and device replaced this one, or once the server ends it because its sign-in ended (a logout,
  * a password reset: `onSignedOut` hears why). Handlers registered with `onMessage` outlive reconnects and
  * sign-in changes, so a screen subscribes once and keeps hearing whichever connection is open.
@@ -11,14 +12,13 @@ import {
   MESSAGE_EVENT,
   MESSAGE_NAMESPACE,
   MESSAGE_PING_MS,
-  MESSAGE_RECONNECT_ATTEMPTS,
-  MESSAGE_RECONNECT_DELAY_MS,
   ResultCode,
   type ErrorKey,
   type MessageAuth,
   type MessageEnvelope,
 } from '@meet/shared';
 import { deferredSocket } from './deferred-socket';
+import { onNetworkReturn, RECONNECT_POLICY, retryNow } from './reconnect-policy';
 import { buildEnvelope, type ClientMessageJson, type ServerMsgType } from './envelope';
 import { MessageDispatcher, type MessageHandler } from './message-dispatcher';
 
@@ -28,6 +28,8 @@ export interface SocketLike {
   on(event: string, listener: (...args: never[]) => void): unknown;
   emit(event: string, ...args: unknown[]): unknown;
   disconnect(): unknown;
+  /** Tries to connect now if it is waiting to reconnect (reconnect-policy.ts's retryNow). */
+  retryNow?(): void;
   readonly io: {
     on(event: string, listener: (...args: never[]) => void): unknown;
     reconnection(value: boolean): unknown;
@@ -64,19 +66,16 @@ const openSocketIo: OpenSocket = (auth) => {
       import('./server-envelope'),
     ]);
     read = reader.parseServerEnvelope;
-    return io(MESSAGE_NAMESPACE, {
+    const real = io(MESSAGE_NAMESPACE, {
       path: '/socket.io',
       transports: ['websocket'],
       auth,
       // Its own engine connection: a shared one would also stop the room socket's reconnects
       // when this one is replaced.
       forceNew: true,
-      reconnection: true,
-      reconnectionAttempts: MESSAGE_RECONNECT_ATTEMPTS,
-      reconnectionDelay: MESSAGE_RECONNECT_DELAY_MS,
-      reconnectionDelayMax: MESSAGE_RECONNECT_DELAY_MS,
-      randomizationFactor: 0,
+      ...RECONNECT_POLICY,
     });
+    return Object.assign(real, { retryNow: () => retryNow(real) });
   });
   return Object.assign(socket, { read: (raw: unknown) => read(raw) });
 };
@@ -91,6 +90,7 @@ export class MessageSocket {
   private auth: MessageAuth | null = null;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private currentStatus: MessageSocketStatus = 'idle';
+  private stopRetries: (() => void) | undefined;
 
   constructor(
     private readonly open: OpenSocket = openSocketIo,
@@ -118,6 +118,14 @@ export class MessageSocket {
     this.setStatus('connecting');
     let everConnected = false;
     const current = () => this.socket === socket;
+    // Back online, or the page looked at again: a socket waiting to reconnect tries now.
+    this.stopRetries = onNetworkReturn(() => {
+      if (
+        current() &&
+        (this.currentStatus === 'reconnecting' || this.currentStatus === 'connecting')
+      )
+        socket.retryNow?.();
+    });
 
     socket.on('connect', () => {
       if (!current()) return;
@@ -163,6 +171,8 @@ export class MessageSocket {
     this.socket = null;
     this.auth = null;
     this.stopPing();
+    this.stopRetries?.();
+    this.stopRetries = undefined;
     socket.io.reconnection(false);
     socket.disconnect();
     this.setStatus('idle');

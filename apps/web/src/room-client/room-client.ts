@@ -456,6 +456,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     this.closeTransports();
     this.signaling?.close();
     this.signaling = undefined;
+    this.members.dispose();
     this.emit('connectionState', 'disconnect');
   }
 

@@ -53,7 +53,8 @@ export async function dispatchNotification(
       parts.collab.handleNotification(n);
       return;
     case 'peerClosed':
-      parts.members.remove(n.peerId);
+      if (n.reconnecting) parts.members.reconnecting(n.peerId, n.graceMs ?? 0);
+      else parts.members.remove(n.peerId);
       parts.subscriptions.schedule();
       return;
     case 'streamsChanged':

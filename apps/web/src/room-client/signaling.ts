@@ -1,6 +1,8 @@
 /**
  * The `/room` socket: requests answered through acknowledgements (with a time-out), server
- * notifications, and connection events. Reconnects up to 10 times, 1 s apart (SPEC.md section 9).
+ * notifications, and connection events. It reconnects for as long as the page is open, with
+ * backoff and jitter, and tries at once when the network or the page comes back (issue 29;
+ * SPEC.md section 9 had 10 tries 1 s apart, after which a 30 s outage ended the meeting).
  *
  * With several servers the socket goes to the meeting's media node (`mediaServer` of the join).
  * A node that says the meeting is elsewhere is left for that one; while the connection is down,
@@ -27,6 +29,7 @@ import {
   type RoomRequest,
   type RoomResponses,
 } from '@meet/shared';
+import { onNetworkReturn, RECONNECT_POLICY, retryNow } from '../message-socket/reconnect-policy';
 import { Emitter } from './emitter';
 
 export class RequestError extends Error {
@@ -124,10 +127,12 @@ export class Signaling extends Emitter<SignalingEvents> {
   private target: SignalingTarget = {};
   private server: string | undefined;
   private locating: ReturnType<typeof setInterval> | undefined;
+  private stopRetries: (() => void) | undefined;
 
   connect(auth: RoomAuth, target: SignalingTarget = {}): void {
     this.auth = auth;
     this.target = target;
+    this.stopRetries ??= onNetworkReturn(() => retryNow(this.socket));
     this.open(target.mediaServer);
   }
 
@@ -137,10 +142,9 @@ export class Signaling extends Emitter<SignalingEvents> {
       path: '/socket.io',
       transports: ['websocket'],
       auth: this.auth,
-      reconnection: true,
-      reconnectionAttempts: 10,
-      reconnectionDelay: 1000,
-      reconnectionDelayMax: 1000,
+      // Its own engine connection, so that a retry at once restarts only this socket's backoff.
+      forceNew: true,
+      ...RECONNECT_POLICY,
       timeout: 10_000,
     });
     this.socket = socket;
@@ -277,6 +281,8 @@ export class Signaling extends Emitter<SignalingEvents> {
 
   close(): void {
     this.stopLocating();
+    this.stopRetries?.();
+    this.stopRetries = undefined;
     this.socket?.removeAllListeners();
     this.socket?.io.removeAllListeners();
     this.socket?.disconnect();

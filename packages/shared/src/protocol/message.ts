@@ -13,9 +13,16 @@ export const MESSAGE_NAMESPACE = '/message';
 /** The event name both ways. */
 export const MESSAGE_EVENT = 'message';
 export const MESSAGE_PING_MS = 10_000;
-/** Reconnects up to 10 times, 1 s apart (SPEC.md section 9). */
+/** Magic Cam's socket reconnects up to 10 times, 1 s apart (SPEC.md section 9). */
 export const MESSAGE_RECONNECT_ATTEMPTS = 10;
 export const MESSAGE_RECONNECT_DELAY_MS = 1000;
+/**
+ * The `/room` and `/message` sockets never give up while the page is open (issue 29): the wait
+ * before each try starts at 0.5 s and doubles up to 10 s, with full jitter (so that after a
+ * server restart the clients do not all come back in the same second).
+ */
+export const SOCKET_RECONNECT_MIN_MS = 500;
+export const SOCKET_RECONNECT_MAX_MS = 10_000;
 /** The client connects this long after login or visitor status. */
 export const MESSAGE_CONNECT_DELAY_MS = 100;
 

@@ -45,6 +45,11 @@ export const peerInfoSchema = z.object({
   forceMuted: z.boolean(),
   /** The host disabled this member's camera; they cannot turn it on. */
   videoDisabled: z.boolean(),
+  /**
+   * Client-side only: the member's connection dropped and they have the reconnect grace to come
+   * back (a `peerClosed` with `reconnecting`); shown as reconnecting, without media.
+   */
+  reconnecting: z.boolean().optional(),
 });
 
 /** One stream of the subscriber connection: which member's what arrives on which mid. */
@@ -84,7 +89,16 @@ const pcmSchema = z.custom<ArrayBuffer | Uint8Array>(
 
 export const roomNotificationSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('newPeer'), peer: peerInfoSchema }),
-  z.object({ type: z.literal('peerClosed'), peerId: z.string() }),
+  /**
+   * A member left the room. With `reconnecting`, their connection dropped: they keep their seat
+   * for `graceMs` and come back as they were, so others show them as reconnecting until then.
+   */
+  z.object({
+    type: z.literal('peerClosed'),
+    peerId: z.string(),
+    reconnecting: z.boolean().optional(),
+    graceMs: z.number().int().nonnegative().optional(),
+  }),
   /** A member changed what they send or show (media on or off, a feed up, their name). */
   z.object({ type: z.literal('peerUpdated'), peer: peerInfoSchema }),
   z.object({

@@ -23,6 +23,9 @@ import {
   clearJoinPayload,
   ensureDeviceId,
   isAutoJoin,
+  markInRoom,
+  recentlyInRoom,
+  stillInRoom,
   joinDisplayName,
   joinPayloadFor,
 } from './join-session';
@@ -45,7 +48,10 @@ export function MeetingRoute() {
   const conferenceId = useParams().conferenceId ?? '';
   // Read once: leaving clears it, and the page must not turn into a redirect while it leaves.
   const [joined] = useState(() => joinPayloadFor(conferenceId));
-  const [autoJoin] = useState(() => isAutoJoin(conferenceId));
+  // Admitted from the waiting room, or reloaded within a minute of being in the room: straight in.
+  const [autoJoin] = useState(
+    () => isAutoJoin(conferenceId) || (!!joined && recentlyInRoom(conferenceId)),
+  );
   const [end, setEnd] = useState<{ reason: EndReason; by?: string } | null>(null);
   // Rejoining from the end screen is a new join of this meeting (it may meet the waiting room).
   const rejoin = useJoinMeeting();
@@ -53,10 +59,15 @@ export function MeetingRoute() {
   const left = useRef(false);
 
   useEffect(() => {
-    const mark = () => localStorage.setItem(StorageKeys.meetingRoomReload, '1');
+    // Back here after a reload with this tab's join: the flag has done its work (routing).
+    localStorage.removeItem(StorageKeys.meetingRoomReload);
+    const mark = () => {
+      localStorage.setItem(StorageKeys.meetingRoomReload, '1');
+      stillInRoom(conferenceId);
+    };
     window.addEventListener('beforeunload', mark);
     return () => window.removeEventListener('beforeunload', mark);
-  }, []);
+  }, [conferenceId]);
 
   const status = useQuery({
     queryKey: ['conferenceStatus', conferenceId],
@@ -136,6 +147,7 @@ export function MeetingRoute() {
         onLeft={onLeft}
         autoJoin={autoJoin}
         onAutoJoined={clearAutoJoin}
+        onEntered={() => markInRoom(conferenceId)}
         meeting={joined}
         extras={
           <>

@@ -1,6 +1,13 @@
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
+import type { JoinPayload } from '@meet/shared';
 import {
+  clearJoinPayload,
   conferenceIdInput,
+  joinedMeetingId,
+  markInRoom,
+  recentlyInRoom,
+  saveJoinPayload,
+  stillInRoom,
   formatConferenceId,
   isWellFormedConferenceId,
   normalizeConferenceId,
@@ -30,5 +37,34 @@ describe('a typed or pasted meeting ID', () => {
   test('is read aloud in groups of three', () => {
     expect(formatConferenceId('123456789')).toBe('123 456 789');
     expect(formatConferenceId('1234567890')).toBe('123 456 7890');
+  });
+});
+
+describe('a reload mid-meeting (issue 29)', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  test('within a minute of being in the room it goes straight back in; later, or another meeting, not', () => {
+    markInRoom('42', 1_000_000);
+    expect(recentlyInRoom('42', 1_000_000 + 59_999)).toBe(true);
+    expect(recentlyInRoom('42', 1_000_000 + 60_000)).toBe(false);
+    expect(recentlyInRoom('43', 1_000_000)).toBe(false);
+    // The page unloading while in the room counts from then.
+    stillInRoom('42', 1_100_000);
+    expect(recentlyInRoom('42', 1_100_000 + 30_000)).toBe(true);
+    // Not for another meeting's page, and never after leaving.
+    stillInRoom('43', 1_200_000);
+    expect(recentlyInRoom('43', 1_200_000)).toBe(false);
+    clearJoinPayload();
+    expect(recentlyInRoom('42', 1_100_000)).toBe(false);
+    sessionStorage.setItem('joinInRoom', '{not json');
+    expect(recentlyInRoom('42', 1_100_000)).toBe(false);
+  });
+
+  test('the joined meeting is read back from the stored join payload', () => {
+    expect(joinedMeetingId()).toBeNull();
+    saveJoinPayload({ conferenceId: '42' } as JoinPayload);
+    expect(joinedMeetingId()).toBe('42');
+    sessionStorage.setItem('joinPayload', '[');
+    expect(joinedMeetingId()).toBeNull();
   });
 });

@@ -43,9 +43,60 @@ export function joinPayloadFor(conferenceId: string): JoinPayload | null {
   }
 }
 
+/** The meeting of this tab's last join, if any. */
+export function joinedMeetingId(): string | null {
+  const raw = sessionStorage.getItem(JOIN_PAYLOAD_KEY);
+  if (!raw) return null;
+  try {
+    const id = (JSON.parse(raw) as Partial<JoinPayload>).conferenceId;
+    return typeof id === 'string' ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 export function clearJoinPayload() {
   sessionStorage.removeItem(JOIN_PAYLOAD_KEY);
   sessionStorage.removeItem(AUTO_JOIN_KEY);
+  sessionStorage.removeItem(IN_ROOM_KEY);
+}
+
+const IN_ROOM_KEY = 'joinInRoom';
+/** A reload this soon after being in the room goes straight back in (issue 29, as Meet does). */
+export const RELOAD_REJOIN_MS = 60_000;
+
+/** This tab is in the meeting's room now (refreshed as the page unloads: `stillInRoom`). */
+export function markInRoom(conferenceId: string, now = Date.now()) {
+  sessionStorage.setItem(IN_ROOM_KEY, JSON.stringify({ conferenceId, at: now }));
+}
+
+function inRoomMark(): { conferenceId: string; at: number } | null {
+  try {
+    const mark = JSON.parse(sessionStorage.getItem(IN_ROOM_KEY) ?? 'null') as {
+      conferenceId?: unknown;
+      at?: unknown;
+    } | null;
+    return typeof mark?.conferenceId === 'string' && typeof mark.at === 'number'
+      ? { conferenceId: mark.conferenceId, at: mark.at }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The page unloads while in the room: the mark's time becomes now. */
+export function stillInRoom(conferenceId: string, now = Date.now()) {
+  if (inRoomMark()?.conferenceId === conferenceId) markInRoom(conferenceId, now);
+}
+
+/** Was this tab in the meeting's room within the last minute (a reload mid-meeting)? */
+export function recentlyInRoom(conferenceId: string, now = Date.now()): boolean {
+  const mark = inRoomMark();
+  return mark?.conferenceId === conferenceId && now - mark.at < RELOAD_REJOIN_MS;
+}
+
+export function clearInRoom() {
+  sessionStorage.removeItem(IN_ROOM_KEY);
 }
 
 const AUTO_JOIN_KEY = 'joinAutoEnter';

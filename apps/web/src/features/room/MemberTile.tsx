@@ -44,7 +44,9 @@ export function MemberTile({
 
   const screen = source === 'screen';
   // My own flags follow my local tracks at once; the server's echo comes a round trip later.
-  const cameraOn = screen || (isMe ? !!video : peer.videoEnabled);
+  // Their connection dropped (issue 29): kept in place, without media, until they are back.
+  const reconnecting = !isMe && !!peer.reconnecting;
+  const cameraOn = screen || (isMe ? !!video : peer.videoEnabled && !reconnecting);
   const micOn = isMe ? !!myAudio : peer.audioEnabled;
   const isHost = isHostMember(peer, hostId);
   const net = networkStatus(rtt);
@@ -63,6 +65,7 @@ export function MemberTile({
       data-source={source}
       data-audio={screen ? undefined : peer.audioEnabled ? 'on' : 'off'}
       data-video={screen ? undefined : cameraOn ? 'on' : 'off'}
+      data-reconnecting={reconnecting || undefined}
       style={style}
     >
       {cameraOn ? (
@@ -80,6 +83,11 @@ export function MemberTile({
             name={peer.displayName}
             size={variant === 'side' ? 48 : 88}
           />
+        </div>
+      )}
+      {reconnecting && (
+        <div className="room-tile__reconnecting" data-testid="tile-reconnecting" role="status">
+          {t('room.view.reconnecting')}
         </div>
       )}
       <div className="room-tile__bar">

@@ -95,6 +95,8 @@ export interface RoomScreenProps {
   createClient?: () => RoomClientHandle;
   /** Let in from the waiting room: enter at once, without the pre-join screen. */
   autoJoin?: boolean;
+  /** "Join now" (or the automatic join) was made: this tab is in the room. */
+  onEntered?: () => void;
   /** Called once the room has been entered without the pre-join screen. */
   onAutoJoined?: () => void;
 }
@@ -190,6 +192,7 @@ function Session(
   const join = () => {
     // The room renders as a transition: the join request goes out first, not after that render.
     startTransition(() => setJoined(true));
+    props.onEntered?.();
     void client.join({
       conferenceId: props.conferenceId,
       token: props.token,

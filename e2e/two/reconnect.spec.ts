@@ -1,0 +1,87 @@
+/**
+ * Everyone stays in (issue 29): a member whose network is gone for 30 s (Playwright's
+ * `setOffline`, as the acceptance checks make an outage) is shown to the host as reconnecting
+ * rather than gone, keeps trying for as long as the page is open, and is back with video both
+ * ways once the network returns — without a Join click.
+ */
+import { expect, test } from '@playwright/test';
+import { createMeeting, participant, registeredUser } from '../support/room';
+
+test.setTimeout(150_000);
+
+test('after a 30 s outage the member comes back by itself, with video both ways; meanwhile the host sees them as reconnecting', async ({
+  browser,
+  request,
+}) => {
+  const hostAccount = await registeredUser(request, 'Hana');
+  const conferenceId = await createMeeting(request, hostAccount.token, 'Stays in');
+  const host = await participant(browser, hostAccount.token);
+  const guest = await participant(browser);
+  await host.room.joinThroughUi(conferenceId, 'Hana');
+  await guest.room.joinThroughUi(conferenceId, 'Bo');
+  const guestId = await guest.room.userId();
+  const hostId = await host.room.userId();
+  await host.room.expectVideoPlaying(guestId);
+  await guest.room.expectVideoPlaying(hostId);
+
+  const state = guest.room.page.getByTestId('connection-state');
+  const seen = host.room.page.locator(`[data-member-id="${guestId}"][data-source="camera"]`);
+  await guest.context.setOffline(true);
+  const wentAt = Date.now();
+  // The server notices the dead socket (its ping time-out); the host keeps the tile, marked.
+  await expect(seen).toHaveAttribute('data-reconnecting', 'true', { timeout: 25_000 });
+  await expect(seen.getByTestId('tile-reconnecting')).toHaveText('Reconnecting…');
+  await expect(state).not.toHaveAttribute('data-state', 'connected');
+  await guest.room.page.waitForTimeout(Math.max(0, 30_000 - (Date.now() - wentAt)));
+  // Still trying, not given up.
+  await expect(state).toHaveAttribute('data-state', 'connecting');
+
+  await guest.context.setOffline(false);
+  const backAt = Date.now();
+  await expect(state).toHaveAttribute('data-state', 'connected', { timeout: 15_000 });
+  await guest.room.expectVideoPlaying(hostId, 'camera', 15_000);
+  await host.room.expectVideoPlaying(guestId, 'camera', 15_000);
+  await expect(seen).not.toHaveAttribute('data-reconnecting', 'true');
+  test.info().annotations.push({
+    type: 'back after',
+    description: `${Date.now() - backAt} ms from the network's return to video both ways`,
+  });
+  for (const p of [host, guest]) await p.context.close();
+});
+
+test('a reload mid-meeting goes straight back into the room; without a recent stay in it, to the same meeting’s pre-join with the same name — never the invite page', async ({
+  browser,
+  request,
+}) => {
+  const hostAccount = await registeredUser(request, 'Hana');
+  const conferenceId = await createMeeting(request, hostAccount.token, 'Reloads');
+  const host = await participant(browser, hostAccount.token);
+  const guest = await participant(browser);
+  await host.room.joinThroughUi(conferenceId, 'Hana');
+  await guest.room.joinThroughUi(conferenceId, 'Bo Reload');
+  const guestId = await guest.room.userId();
+  const { page } = guest.room;
+  const invites: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && frame.url().includes('/i/')) invites.push(frame.url());
+  });
+
+  await page.reload();
+  await guest.room.backAfterReload(conferenceId);
+  await host.room.expectVideoPlaying(guestId, 'camera', 20_000);
+  await expect(host.room.tile(guestId)).toContainText('Bo Reload');
+
+  // Not in the room lately (as after more than a minute): the pre-join, one click from the room.
+  await page.evaluate(() => sessionStorage.removeItem('joinInRoom'));
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`/meeting/${conferenceId}$`));
+  await expect(page.getByTestId('join-now')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Joining as Bo Reload')).toBeVisible();
+  await page.getByTestId('join-now').click();
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-state', 'connected', {
+    timeout: 15_000,
+  });
+  await host.room.expectVideoPlaying(guestId, 'camera', 20_000);
+  expect(invites).toEqual([]);
+  for (const p of [host, guest]) await p.context.close();
+});
