@@ -85,3 +85,59 @@ test('a reload mid-meeting goes straight back into the room; without a recent st
   expect(invites).toEqual([]);
   for (const p of [host, guest]) await p.context.close();
 });
+
+test('a camera whose frames stop coming shows "Poor connection" on its tile instead of a still picture, and plays again when they return', async ({
+  browser,
+  request,
+}) => {
+  const hostAccount = await registeredUser(request, 'Hana');
+  const conferenceId = await createMeeting(request, hostAccount.token, 'Frozen');
+  const host = await participant(browser, hostAccount.token);
+  const guest = await participant(browser);
+  // The guest's peer connections, so that the test can stop what its camera sends.
+  await guest.context.addInitScript(() => {
+    const Native = window.RTCPeerConnection;
+    const all: RTCPeerConnection[] = [];
+    (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs = all;
+    window.RTCPeerConnection = class extends Native {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        all.push(this);
+      }
+    };
+  });
+  await host.room.joinThroughUi(conferenceId, 'Hana', { camera: false });
+  await guest.room.joinThroughUi(conferenceId, 'Bo');
+  const guestId = await guest.room.userId();
+  await host.room.expectVideoPlaying(guestId);
+  const tile = host.room.tile(guestId);
+  await expect(tile).not.toHaveAttribute('data-frozen', 'true');
+
+  // Nothing more reaches the host, as when the network between them stalls.
+  const stopSending = () =>
+    guest.room.page.evaluate(async () => {
+      const w = window as unknown as {
+        __pcs: RTCPeerConnection[];
+        __held: [RTCRtpSender, MediaStreamTrack][];
+      };
+      w.__held = w.__pcs
+        .flatMap((pc) => (pc.connectionState === 'closed' ? [] : pc.getSenders()))
+        .filter((s) => s.track?.kind === 'video')
+        .map((s) => [s, s.track!]);
+      await Promise.all(w.__held.map(([s]) => s.replaceTrack(null)));
+      return w.__held.length;
+    });
+  const sendAgain = () =>
+    guest.room.page.evaluate(async () => {
+      const w = window as unknown as { __held: [RTCRtpSender, MediaStreamTrack][] };
+      await Promise.all(w.__held.map(([s, track]) => s.replaceTrack(track)));
+    });
+  expect(await stopSending()).toBeGreaterThan(0);
+  await expect(tile).toHaveAttribute('data-frozen', 'true', { timeout: 6000 });
+  await expect(tile.getByTestId('tile-frozen')).toHaveText('Poor connection');
+
+  await sendAgain();
+  await expect(tile).not.toHaveAttribute('data-frozen', 'true', { timeout: 6000 });
+  await host.room.expectVideoPlaying(guestId);
+  for (const p of [host, guest]) await p.context.close();
+});

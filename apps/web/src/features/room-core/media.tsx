@@ -6,6 +6,7 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import type { MediaSource } from '@meet/shared';
+import { useFrozenVideo } from './frozen-video';
 import { useRoomClient, useRoomState } from './RoomContext';
 // Interpretation (issue 10): a member's voice is turned down while their interpretation plays.
 import { useVoiceVolume } from './voice-volume';
@@ -40,12 +41,17 @@ export function TrackVideo({
   track,
   mirror = false,
   fit = 'cover',
+  onFrozenChange,
 }: {
   track: MediaStreamTrack | undefined;
   mirror?: boolean;
   fit?: 'cover' | 'contain';
+  /** Told when the video stops decoding new frames for a while, and when it moves again. */
+  onFrozenChange?: (frozen: boolean) => void;
 }) {
   const ref = useMediaElement<HTMLVideoElement>(track);
+  const frozen = useFrozenVideo(ref, !!track && !!onFrozenChange);
+  useEffect(() => onFrozenChange?.(frozen), [frozen, onFrozenChange]);
   return (
     <video
       ref={ref}

@@ -4,6 +4,7 @@
  * member's reactions floating up.
  * Test hook: `data-member-id` + `data-source`, with a <video> only while the camera is on.
  */
+import { useState } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import { networkStatus, truncateName, type MediaSource, type PeerInfo } from '@meet/shared';
 import { Avatar } from '../../ui/Avatar';
@@ -47,6 +48,9 @@ export function MemberTile({
   // Their connection dropped (issue 29): kept in place, without media, until they are back.
   const reconnecting = !isMe && !!peer.reconnecting;
   const cameraOn = screen || (isMe ? !!video : peer.videoEnabled && !reconnecting);
+  // Another member's camera that stopped moving: said, not shown as if live.
+  const [frozen, setFrozen] = useState(false);
+  const watchFreeze = !isMe && !screen && cameraOn;
   const micOn = isMe ? !!myAudio : peer.audioEnabled;
   const isHost = isHostMember(peer, hostId);
   const net = networkStatus(rtt);
@@ -66,6 +70,7 @@ export function MemberTile({
       data-audio={screen ? undefined : peer.audioEnabled ? 'on' : 'off'}
       data-video={screen ? undefined : cameraOn ? 'on' : 'off'}
       data-reconnecting={reconnecting || undefined}
+      data-frozen={(watchFreeze && frozen) || undefined}
       style={style}
     >
       {cameraOn ? (
@@ -74,6 +79,7 @@ export function MemberTile({
           // A phone's back camera shows the world the right way round; the selfie one as a mirror.
           mirror={isMe && !screen && video?.getSettings?.().facingMode !== 'environment'}
           fit={screen ? 'contain' : 'cover'}
+          onFrozenChange={watchFreeze ? setFrozen : undefined}
         />
       ) : null}
       {(!cameraOn || !video) && !screen && (
@@ -83,6 +89,11 @@ export function MemberTile({
             name={peer.displayName}
             size={variant === 'side' ? 48 : 88}
           />
+        </div>
+      )}
+      {watchFreeze && frozen && (
+        <div className="room-tile__reconnecting" data-testid="tile-frozen" role="status">
+          {t('room.view.poorConnection')}
         </div>
       )}
       {reconnecting && (
