@@ -171,7 +171,7 @@ test('the phone flips to its back camera and back, sent in place without a new c
   const { host, mobile, hostId, phoneId } = await meetingWithPhone(browser, request);
   const { page } = mobile.room;
   const { phone } = mobile;
-  await host.room.expectVideoPlaying(phoneId);
+  await host.room.expectVideoPlaying(phoneId, 'camera', 20_000);
   // The desktop host has no flip button; the phone with two cameras has.
   await expect(host.room.page.getByTestId('flip-camera')).toHaveCount(0);
   const flip = phone.bar().getByTestId('flip-camera');
@@ -188,13 +188,13 @@ test('the phone flips to its back camera and back, sent in place without a new c
   await flip.tap();
   await expect.poll(() => phone.sentCameraLabel()).toBe('fake_device_2');
   await expect(myVideo).not.toHaveClass(/room-video--mirror/);
-  await host.room.expectVideoPlaying(phoneId);
-  await mobile.room.expectVideoPlaying(phoneId);
+  await host.room.expectVideoPlaying(phoneId, 'camera', 20_000);
+  await mobile.room.expectVideoPlaying(phoneId, 'camera', 20_000);
   await expect(flip).toBeEnabled();
   await flip.tap();
   await expect.poll(() => phone.sentCameraLabel()).toBe('fake_device_0');
   await expect(myVideo).toHaveClass(/room-video--mirror/);
-  await host.room.expectVideoPlaying(phoneId);
+  await host.room.expectVideoPlaying(phoneId, 'camera', 20_000);
   // replaceTrack on the same sender: no connection was added for the flips.
   expect(
     await page.evaluate(
@@ -213,11 +213,11 @@ test('the phone flips to its back camera and back, sent in place without a new c
   await expect(seen).toHaveAttribute('data-audio', 'on');
   await expect(phone.bar().getByTestId('toggle-mic')).toHaveAttribute('aria-pressed', 'true');
   // The phone's own room keeps playing the host meanwhile.
-  await mobile.room.expectVideoPlaying(hostId);
+  await mobile.room.expectVideoPlaying(hostId, 'camera', 20_000);
 
   await phone.setBackground(false);
   await expect(seen).toHaveAttribute('data-video', 'on');
-  await host.room.expectVideoPlaying(phoneId);
+  await host.room.expectVideoPlaying(phoneId, 'camera', 20_000);
   await expect(phone.bar().getByTestId('toggle-camera')).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(() => phone.sentCameraLabel()).toBe('fake_device_2');
 

@@ -2,7 +2,7 @@
  * A member whose `/room` socket drops (issue 29): the others are told they are reconnecting, with
  * the server's grace (RECONNECT_GRACE_SECONDS); a member back within it — a new socket, no new
  * join through the API — returns as they were (host role, raised hand), and past it the seat is
- * given up.
+ * given up. A host who is gone past the grace hands the role on; the creator takes it back.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build, listen, type TestApp } from './helper.js';
@@ -13,6 +13,7 @@ import {
   createMeeting,
   joinApi,
   registered,
+  visitor,
   type Member,
 } from './room-members.js';
 
@@ -113,5 +114,68 @@ describe('the reconnect grace', () => {
       /join the meeting first/,
     );
     host.member.socket.disconnect();
+  });
+});
+
+describe('a host who is gone', () => {
+  const hostOf = async (conferenceId: string) =>
+    (await t.post('/api/conference/conferenceInfo', { conferenceId })).json().payload
+      .hostId as number;
+
+  test('a host who left: the role passes after the grace to the longest-present signed-in member, and the creator takes it back on returning', async () => {
+    const meeting = await createMeeting(t);
+    const early = await visitor(t);
+    const alice = await registered(t);
+    const late = await registered(t);
+    for (const [who, device] of [
+      [meeting.hostToken, 'h'],
+      [early.token, 'v'],
+      [alice.token, 'a'],
+      [late.token, 'l'],
+    ] as const)
+      expect((await joinApi(t, who, meeting.id, device)).json().code).toBe(0);
+    const host = await enter(meeting.hostToken, meeting.id, 'h', 'Host');
+    const v = await enter(early.token, meeting.id, 'v', 'Visitor');
+    const a = await enter(alice.token, meeting.id, 'a', 'Alice');
+    const l = await enter(late.token, meeting.id, 'l', 'Late');
+
+    expect(await host.member.request({ type: 'leave' })).toMatchObject({ ok: true });
+    await a.member.waitFor('roomUpdated', (n) => n.host?.hostId === 0);
+    t.clock.advance((GRACE_S - 1) * 1000);
+    await t.app.services.conferenceService.sweepSeats();
+    expect(await hostOf(meeting.id)).toBe(0);
+    t.clock.advance(2000);
+    await t.app.services.conferenceService.sweepSeats();
+    // Alice: signed in, before Late; the visitor was there first but cannot be the host.
+    expect(await hostOf(meeting.id)).toBe(alice.userId);
+    for (const m of [v.member, a.member, l.member])
+      await m.waitFor('roomUpdated', (n) => n.host?.hostId === alice.userId);
+
+    // The creator comes back and is the host again.
+    expect((await joinApi(t, meeting.hostToken, meeting.id, 'h')).json().code).toBe(0);
+    const back = await enter(meeting.hostToken, meeting.id, 'h', 'Host');
+    expect(back.joined.me).toMatchObject({ isHost: true });
+    expect(await hostOf(meeting.id)).toBe(meeting.hostId);
+    await a.member.waitFor('roomUpdated', (n) => n.host?.hostId === meeting.hostId);
+    for (const m of [back.member, v.member, a.member, l.member]) m.socket.disconnect();
+  });
+
+  test('a host whose connection dropped and did not come back: the role passes when the seat goes', async () => {
+    const meeting = await createMeeting(t);
+    const alice = await registered(t);
+    for (const [who, device] of [
+      [meeting.hostToken, 'h'],
+      [alice.token, 'a'],
+    ] as const)
+      expect((await joinApi(t, who, meeting.id, device)).json().code).toBe(0);
+    const host = await enter(meeting.hostToken, meeting.id, 'h', 'Host');
+    const a = await enter(alice.token, meeting.id, 'a', 'Alice');
+    await dropped(host.member, meeting.hostId, meeting.id);
+    expect(await hostOf(meeting.id)).toBe(meeting.hostId);
+    t.clock.advance((GRACE_S + 1) * 1000);
+    await t.app.services.conferenceService.sweepSeats();
+    expect(await hostOf(meeting.id)).toBe(alice.userId);
+    await a.member.waitFor('roomUpdated', (n) => n.host?.hostId === alice.userId);
+    a.member.socket.disconnect();
   });
 });

@@ -132,7 +132,12 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
   }
 
   async setHost(conf: ConferenceRow, hostId: number): Promise<ConferenceRow> {
-    const updated = await this.conferences.update(conf.id, { hostId });
+    // Given by the host (or taken by the creator): chosen, not a handover the creator undoes.
+    const updated = await this.conferences.update(conf.id, {
+      hostId,
+      hostHandedOver: false,
+      hostLeftAt: null,
+    });
     this.emit('hostChanged', updated.conferenceId, hostId);
     return updated;
   }
@@ -211,13 +216,19 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
   async sweepSeats(): Promise<void> {
     const expired = await this.conferences.expiredSeats();
     for (const rowId of new Set(expired.map((m) => m.conferenceId))) {
-      await this.leave(rowId, (joined) => {
-        const now = this.clock.now();
-        return joined.filter(
-          (m) => !m.roomConnected && m.seatDeadline && m.seatDeadline.getTime() <= now,
-        );
-      });
+      // A host whose seat expired had the whole grace to come back: the role passes at once.
+      await this.leave(
+        rowId,
+        (joined) => {
+          const now = this.clock.now();
+          return joined.filter(
+            (m) => !m.roomConnected && m.seatDeadline && m.seatDeadline.getTime() <= now,
+          );
+        },
+        { handOver: true },
+      );
     }
+    await this.handOverHosts();
     const unjoined = await this.conferences.unjoinedInstantMeetings(
       this.clock.now() - UNJOINED_MEETING_TTL_MS,
     );
@@ -255,6 +266,7 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
   private async leave(
     conferenceRowId: number,
     pick: (joined: ConferenceMemberRow[]) => ConferenceMemberRow[],
+    options: { handOver?: boolean } = {},
   ): Promise<ConferenceRow> {
     const { before, after } = await this.db.transaction(async (tx) => {
       const conf = await this.conferences.byId(conferenceRowId, tx, true);
@@ -274,8 +286,15 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
       if (
         leaving.some((m) => m.userId === conf.hostId) &&
         !remaining.some((m) => m.userId === conf.hostId)
-      )
-        changes.hostId = 0;
+      ) {
+        // SPEC.md: the host leaving clears the role. With others still in, it passes on after
+        // the reconnect grace (handOverHosts), or now if that grace is what ran out.
+        const next = options.handOver ? await this.successorOf(remaining, tx) : undefined;
+        changes.hostId = next ?? 0;
+        changes.hostHandedOver = next !== undefined;
+        changes.hostLeftAt =
+          next === undefined && remaining.length > 0 ? new Date(this.clock.now()) : null;
+      }
       if (remaining.length === 0 && conf.status === CONFERENCE_STATUS.running) {
         changes.status = CONFERENCE_STATUS.finished;
         changes.endedAt = new Date(this.clock.now());
@@ -292,6 +311,44 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
       this.emit('ended', after.conferenceId, null);
     }
     return after;
+  }
+
+  /**
+   * Meetings the host left more than the reconnect grace ago, with others still in: the role
+   * passes to the longest-present signed-in member (or, with only visitors, the longest-present
+   * one), so that someone can always admit from the waiting room (issue 29).
+   */
+  async handOverHosts(): Promise<void> {
+    const cutoff = new Date(this.clock.now() - this.reconnectGraceMs);
+    for (const rowId of await this.conferences.hostlessSince(cutoff)) {
+      const changed = await this.db.transaction(async (tx) => {
+        const conf = await this.conferences.byId(rowId, tx, true);
+        if (!conf || conf.hostId !== 0 || !conf.hostLeftAt || conf.hostLeftAt > cutoff) return;
+        const next = await this.successorOf(await this.conferences.activeMembers(conf.id, tx), tx);
+        const changes: Partial<ConferenceRow> =
+          next === undefined
+            ? { hostLeftAt: null }
+            : { hostId: next, hostHandedOver: true, hostLeftAt: null };
+        return this.conferences.update(conf.id, changes, tx);
+      });
+      if (changed && changed.hostId !== 0)
+        this.emit('hostChanged', changed.conferenceId, changed.hostId);
+    }
+  }
+
+  /** Who takes the host role: signed-in members before visitors, the longest present first. */
+  private async successorOf(members: ConferenceMemberRow[], tx: Db): Promise<number | undefined> {
+    if (members.length === 0) return undefined;
+    const visitors = await this.conferences.visitorIds(
+      members.map((m) => m.userId),
+      tx,
+    );
+    const [first] = [...members].sort(
+      (a, b) =>
+        Number(visitors.has(a.userId)) - Number(visitors.has(b.userId)) ||
+        a.joinedAt.getTime() - b.joinedAt.getTime(),
+    );
+    return first?.userId;
   }
 
   /** A device's `/room` socket connected: its seat is held while it stays. */

@@ -147,8 +147,17 @@ export class JoinAdmission {
         changes.status = CONFERENCE_STATUS.running;
         changes.startedAt = new Date(this.clock.now());
       }
-      // A creator coming back takes the host role again when nobody holds it.
-      if (conf.hostId === 0 && user.id === conf.creatorId) changes.hostId = user.id;
+      // A creator coming back takes the host role again when nobody holds it, or when it only
+      // passed to someone because the host had gone (issue 29).
+      if (
+        user.id === conf.creatorId &&
+        conf.hostId !== user.id &&
+        (conf.hostId === 0 || conf.hostHandedOver)
+      ) {
+        changes.hostId = user.id;
+        changes.hostLeftAt = null;
+        changes.hostHandedOver = false;
+      }
       const conference = Object.keys(changes).length
         ? await this.conferences.update(conf.id, changes, tx)
         : conf;

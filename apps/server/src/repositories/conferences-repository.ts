@@ -134,6 +134,31 @@ export class ConferencesRepository {
       );
   }
 
+  /** Running meetings whose host left others in them at or before `cutoff` (issue 29). */
+  async hostlessSince(cutoff: Date, tx: Db = this.db): Promise<number[]> {
+    const rows = await tx
+      .select({ id: conferences.id })
+      .from(conferences)
+      .where(
+        and(
+          eq(conferences.status, CONFERENCE_STATUS.running),
+          eq(conferences.hostId, 0),
+          lte(conferences.hostLeftAt, cutoff),
+        ),
+      );
+    return rows.map((r) => r.id);
+  }
+
+  /** Which of these users are visitors (device-bound accounts, not signed in). */
+  async visitorIds(userIds: number[], tx: Db = this.db): Promise<Set<number>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, userIds), eq(users.isVisitor, true)));
+    return new Set(rows.map((r) => r.id));
+  }
+
   /** Every membership still marked joined, including seats past their deadline. */
   async joinedMembers(conferenceRowId: number, tx: Db = this.db): Promise<ConferenceMemberRow[]> {
     return tx

@@ -28,6 +28,13 @@ export const conferences = pgTable(
       .references(() => users.id),
     /** 0 when the host has left and nobody holds the role. */
     hostId: integer('host_id').notNull(),
+    /**
+     * When the host left others in the meeting without a host (issue 29): past the reconnect
+     * grace the role passes to the longest-present signed-in member. Null while someone hosts.
+     */
+    hostLeftAt: timestamp('host_left_at', { withTimezone: true }),
+    /** The host got the role by that handover: the creator, on returning, takes it back. */
+    hostHandedOver: boolean('host_handed_over').notNull().default(false),
     /** 1 reserved, 2 running, 3 finished. */
     status: integer('status').notNull(),
     reserved: boolean('reserved').notNull(),

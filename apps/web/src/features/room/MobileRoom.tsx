@@ -10,13 +10,15 @@ import { useOrientation } from '../../ui/useFormFactor';
 import { BreakoutBanner } from '../breakout/BreakoutBanner';
 import { CaptionArea } from '../captions/CaptionArea';
 import { RecordingIndicator } from '../recordings/RecordingIndicator';
-import { useRoomDispatch } from '../room-core/RoomContext';
+import { useRoomDispatch, useRoomState } from '../room-core/RoomContext';
+import { HostGoneNotice } from './HostGoneNotice';
 import { HostMessage } from './HostMessage';
 import { MobileControls } from './MobileControls';
 import { MobileSheet } from './MobileSheet';
 import { MobileStage } from './MobileStage';
 import { RoomPanel } from './RoomPanel';
 import { useAwayCamera } from './useAwayCamera';
+import { useWakeLock } from './useWakeLock';
 import { useRoomControls } from './useRoomControls';
 import './room-mobile.css';
 
@@ -24,6 +26,8 @@ export function MobileRoom({ conferenceId, extras }: { conferenceId: string; ext
   const orientation = useOrientation();
   // In the background my camera pauses (the others see it off), as in Meet; audio goes on.
   useAwayCamera(true);
+  // The screen stays on while in the meeting (a phone dims and locks while one only listens).
+  useWakeLock(useRoomState((s) => s.connection !== 'disconnect'));
   const controls = useRoomControls();
   const dispatch = useRoomDispatch();
   const [more, setMore] = useState(false);
@@ -46,6 +50,7 @@ export function MobileRoom({ conferenceId, extras }: { conferenceId: string; ext
         <RecordingIndicator />
       </div>
       <HostMessage />
+      <HostGoneNotice />
       <MobileControls
         controls={controls}
         moreOpen={more}

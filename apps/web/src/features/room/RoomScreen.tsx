@@ -23,6 +23,7 @@ import { ConnectionBanner, ConnectionState } from './ConnectionBanner';
 // Breakout rooms (issue 16): the strip of the room I am in.
 import { BreakoutBanner } from '../breakout/BreakoutBanner';
 import { HostMessage } from './HostMessage';
+import { HostGoneNotice } from './HostGoneNotice';
 import { RemoteAudio } from '../room-core/media';
 // Polls (issue 6): the poll list, the toolbar's badge and the poll dialog.
 import { RoomPolls } from '../polls/RoomPolls';
@@ -61,9 +62,8 @@ import { loadSettings } from '../room-core/settings-storage';
 import { Stage } from './Stage';
 import { Toolbar } from './Toolbar';
 import { VisibilityProvider } from './visibility';
-// Phones (issue 28): a room of their own; the screen kept on during a meeting.
+// Phones (issue 28): a room of their own (with the screen kept on: MobileRoom).
 import { useFormFactor } from '../../ui/useFormFactor';
-import { useWakeLock } from './useWakeLock';
 import './room.css';
 import './room-controls.css';
 import './room-panel.css';
@@ -133,7 +133,6 @@ function useWaitingListSync(): void {
 function Room({ conferenceId, extras }: { conferenceId: string; extras?: ReactNode }) {
   useWaitingListSync();
   const phone = useFormFactor() === 'phone';
-  useWakeLock(useRoomState((s) => s.connection !== 'disconnect'));
   return (
     <VisibilityProvider>
       <Polls>
@@ -155,6 +154,7 @@ function Room({ conferenceId, extras }: { conferenceId: string; extras?: ReactNo
             </div>
             {/* Between the stage and the toolbar, in the flow: the stage makes room, no tile is covered. */}
             <HostMessage />
+            <HostGoneNotice />
             <FileShareBar />
             <Toolbar conferenceId={conferenceId} extras={extras} />
           </>

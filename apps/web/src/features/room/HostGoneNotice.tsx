@@ -1,0 +1,28 @@
+/**
+ * The host is gone (issue 29): their connection dropped (their tile says "Reconnecting…"), or they
+ * left and nobody holds the role (SPEC.md: hostId 0). Everyone else is told, in the same strip as
+ * the host message, and that the role passes to someone here if the host does not come back
+ * within the server's grace. Test hook: `host-gone` with `data-reason` (`reconnecting`, `left`).
+ */
+import { useTranslation } from '../../app/useTranslation';
+import { HostIcon } from '../room-core/room-icons';
+import { useRoomState } from '../room-core/RoomContext';
+
+export function HostGoneNotice() {
+  const { t } = useTranslation();
+  const reason = useRoomState((s) => {
+    if (s.connection !== 'connected' || !s.me) return null;
+    if (s.hostId === 0) return 'left';
+    const host = s.peers.find((p) => p.userId === s.hostId);
+    return host?.reconnecting ? 'reconnecting' : null;
+  });
+  if (!reason) return null;
+  return (
+    <div className="room-host-message" data-testid="host-gone" data-reason={reason} role="status">
+      <span className="room-host-message__icon" aria-hidden="true">
+        <HostIcon size={20} />
+      </span>
+      <span className="room-host-message__text">{t(`room.hostGone.${reason}`)}</span>
+    </div>
+  );
+}
