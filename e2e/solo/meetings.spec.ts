@@ -218,13 +218,10 @@ test('a new meeting from Home opens its page; leaving ends it and it is listed a
   );
   await share.getByRole('button', { name: 'Close' }).click();
 
-  // A reload leaves the room for the invite page, where the same person joins again.
+  // A reload stays on the meeting (issue 29): its pre-join again, never the invite page.
   await page.reload();
-  await expect(page).toHaveURL(new RegExp(`/i/${id}$`));
-  const invite = new JoinScreen(page);
-  await expect(invite.conferenceId).toHaveValue(id);
-  await expect(invite.name).not.toHaveValue('');
-  await invite.joinButton.click();
+  await expect(page).toHaveURL(new RegExp(`/meeting/${id}$`));
+  await expect(page.getByTestId('join-now')).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(new RegExp(`/meeting/${id}$`));
 
   await room.leave();

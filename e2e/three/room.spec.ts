@@ -70,9 +70,11 @@ test('three people see and hear each other, share a screen, mute, leave, and rid
   );
   const recoveredMs = Date.now() - crashedAt;
   console.log(`media back ${recoveredMs} ms after the media server was killed`);
-  // Measured 1.2–1.7 s on this 2-core machine (Janus is restarted at once, rooms re-created,
-  // clients republish); the waits above allow 12 s so a failure reports the real figure.
-  expect(recoveredMs).toBeLessThan(5_000);
+  // Measured 1.2–1.7 s on the 2-core machine of stop 25 (Janus is restarted at once, rooms
+  // re-created, clients republish); 5.2–6.7 s on a later machine about 3× slower at everything
+  // (the same with the web build from before issue 28), so the bound is 10 s; the waits above
+  // allow 12 s so a failure reports the real figure.
+  expect(recoveredMs).toBeLessThan(10_000);
 
   // A member who leaves disappears for the others within 2 s.
   await b.room.page.getByTestId('leave').click();
