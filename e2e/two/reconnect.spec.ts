@@ -141,3 +141,76 @@ test('a camera whose frames stop coming shows "Poor connection" on its tile inst
   await host.room.expectVideoPlaying(guestId);
   for (const p of [host, guest]) await p.context.close();
 });
+
+test('a closed tab is seen to leave at once (a toast, no "Reconnecting…"), and a host who closed theirs is said to have left', async ({
+  browser,
+  request,
+}) => {
+  const hostAccount = await registeredUser(request, 'Hana');
+  const conferenceId = await createMeeting(request, hostAccount.token, 'Closed tabs');
+  const host = await participant(browser, hostAccount.token);
+  const guest = await participant(browser);
+  const cy = await participant(browser);
+  await host.room.joinThroughUi(conferenceId, 'Hana');
+  await guest.room.joinThroughUi(conferenceId, 'Bo');
+  const guestId = await guest.room.userId();
+  const hostPage = host.room.page;
+  // Bo's arrival was shown to the host, not only told to screen readers.
+  await expect(hostPage.getByTestId('member-toast').filter({ hasText: 'Bo joined' })).toBeVisible();
+  await expect(hostPage.getByTestId('my-network')).toContainText(/^Network: /);
+
+  await guest.room.page.close();
+  await expect(hostPage.getByTestId('member-toast').filter({ hasText: 'Bo left' })).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(hostPage.locator(`[data-member-id="${guestId}"]`)).toHaveCount(0);
+
+  await cy.room.joinThroughUi(conferenceId, 'Cy');
+  await expect(cy.room.page.getByTestId('host-gone')).toHaveCount(0);
+  await hostPage.close();
+  await expect(cy.room.page.getByTestId('host-gone')).toHaveAttribute('data-reason', 'left', {
+    timeout: 10_000,
+  });
+  await expect(cy.room.page.getByTestId('host-gone')).toContainText('The host left');
+  for (const p of [host, guest, cy]) await p.context.close();
+});
+
+test('away past the reconnect grace, a member joins again by themselves; one whose meeting was locked meanwhile gets the end screen that says so', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const hostAccount = await registeredUser(request, 'Hana');
+  const conferenceId = await createMeeting(request, hostAccount.token, 'Long outage');
+  const host = await participant(browser, hostAccount.token);
+  const bo = await participant(browser);
+  const cy = await participant(browser);
+  await host.room.joinThroughUi(conferenceId, 'Hana');
+  await bo.room.joinThroughUi(conferenceId, 'Bo Away');
+  await cy.room.joinThroughUi(conferenceId, 'Cy Away');
+  const boId = await bo.room.userId();
+  const hostId = await host.room.userId();
+
+  for (const p of [bo, cy]) await p.context.setOffline(true);
+  // The server's grace (60 s) and its sweep (every 5 s) pass: both seats are given up.
+  const gone = host.room.page.locator(`[data-member-id="${boId}"]`);
+  await expect(gone).toHaveCount(0, { timeout: 90_000 });
+
+  await bo.context.setOffline(false);
+  // Joined again through the same path, same name, straight into the room.
+  await expect(bo.room.connectionState()).toHaveAttribute('data-state', 'connected', {
+    timeout: 30_000,
+  });
+  await bo.room.expectVideoPlaying(hostId, 'camera', 20_000);
+  await host.room.expectVideoPlaying(boId, 'camera', 20_000);
+  await expect(host.room.tile(boId)).toContainText('Bo Away');
+
+  await host.room.openPanel('controls');
+  await host.room.page.locator('input[name="lockRoom"]').check();
+  await cy.context.setOffline(false);
+  const end = cy.room.page.getByTestId('end-screen');
+  await expect(end).toHaveAttribute('data-reason', 'locked', { timeout: 30_000 });
+  await expect(end).toContainText('Meeting is locked');
+  await expect(cy.room.page.getByRole('dialog', { name: 'Meeting is locked' })).toHaveCount(0);
+  for (const p of [host, bo, cy]) await p.context.close();
+});

@@ -96,6 +96,36 @@ describe('the reconnect grace', () => {
     for (const m of [back.member, hostBack.member]) m.socket.disconnect();
   });
 
+  test('a page that says it is closing is seen to leave, not to reconnect; its seat still waits for a reload', async () => {
+    const meeting = await createMeeting(t);
+    const guest = await registered(t);
+    expect((await joinApi(t, meeting.hostToken, meeting.id, 'h')).json().code).toBe(0);
+    expect((await joinApi(t, guest.token, meeting.id, 'g')).json().code).toBe(0);
+    const host = await enter(meeting.hostToken, meeting.id, 'h', 'Host');
+    const g = await enter(guest.token, meeting.id, 'g', 'Guest');
+    await accepted(t, guest.token, meeting.uri, { ext_type: 'hand_up', ext_value: '1' });
+    await host.member.waitFor(
+      'roomUpdated',
+      about((p) => p.userId === guest.userId && p.handUp === 1),
+    );
+
+    expect(await g.member.request({ type: 'pageClosing' })).toEqual({ ok: true, data: {} });
+    await dropped(g.member, guest.userId, meeting.id);
+    const closed = await host.member.waitFor(
+      'peerClosed',
+      (n) => n.peerId === String(guest.userId),
+    );
+    expect(closed.reconnecting).toBeUndefined();
+
+    // The reload comes back within the grace: as they were, and the host sees them come.
+    t.clock.advance(5000);
+    await t.app.services.conferenceService.sweepSeats();
+    const back = await enter(guest.token, meeting.id, 'g', 'Guest');
+    expect(back.joined.me).toMatchObject({ handUp: 1 });
+    await host.member.waitFor('newPeer', (n) => n.peer.peerId === String(guest.userId));
+    for (const m of [back.member, host.member]) m.socket.disconnect();
+  });
+
   test('past the grace the seat is given up', async () => {
     const meeting = await createMeeting(t);
     const guest = await registered(t);

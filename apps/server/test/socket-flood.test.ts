@@ -209,6 +209,7 @@ describe('/room flood control', () => {
       breakoutClose: { type: 'breakoutClose' },
       breakoutHelp: { type: 'breakoutHelp' },
       leave: { type: 'leave' },
+      pageClosing: { type: 'pageClosing' },
     };
     return requests[type];
   };

@@ -44,6 +44,11 @@ export class Peer {
     MediaSource,
     { feedId: number; mids: { audio?: string; video?: string } }
   >();
+  /**
+   * The page said it is going away (a closed tab or a reload), so its socket's end is no lost
+   * network: the others see the member leave, while the seat still waits the grace for a reload.
+   */
+  pageClosing = false;
 
   constructor(
     readonly socket: Socket,

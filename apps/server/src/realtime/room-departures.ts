@@ -41,7 +41,7 @@ export class RoomDepartures {
     const current = room.lobby.get(peer.peerId) === peer || room.peers.get(peer.peerId) === peer;
     if (!current) return;
     const inRoom = room.peers.get(peer.peerId) === peer;
-    await this.drop(room, peer, { notifyOthers: inRoom, reconnecting: true });
+    await this.drop(room, peer, { notifyOthers: inRoom, reconnecting: !peer.pageClosing });
     await this.conferences.roomDisconnected(room.rowId, peer.userId, peer.deviceId);
   }
 

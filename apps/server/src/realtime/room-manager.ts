@@ -261,6 +261,9 @@ export class RoomManager {
       case 'leave':
         await this.departures.handleLeave(room, peer);
         return {};
+      case 'pageClosing':
+        peer.pageClosing = true;
+        return {};
       default:
         return assertUnreachable(request);
     }

@@ -44,7 +44,11 @@ function replyOf(error: unknown): {
   return { code: ResultCode.failure, text: 'server error, please try again', key: 'serverError' };
 }
 
-function refuse(code: number, message: string, extra?: { mediaServer: string }): Error {
+function refuse(
+  code: number,
+  message: string,
+  extra?: { mediaServer: string } | { key: ErrorKey },
+): Error {
   return Object.assign(new Error(message), { data: { code, ...extra } });
 }
 
@@ -81,7 +85,9 @@ export function registerRoomNamespace(
       if (!conference)
         return next(refuse(ResultCode.failure, 'The current meeting does not exist'));
       if (!(await services.conferenceService.isActive(conference, user.id, auth.data.deviceId))) {
-        return next(refuse(ResultCode.failure, 'join the meeting first'));
+        // A seat given up (away past the reconnect grace, or never taken): the client joins
+        // again through the API, or shows why it cannot (issue 29).
+        return next(refuse(ResultCode.failure, 'join the meeting first', { key: 'notInMeeting' }));
       }
       // With several nodes, a meeting's members all meet on the node holding it; one whose node
       // died comes here, where its member already is.

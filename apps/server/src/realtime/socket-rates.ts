@@ -44,6 +44,7 @@ export const ROOM_BUDGETS: Budgets<RoomRequestType> = {
     breakoutClose: per(10, 1000),
     breakoutHelp: per(5, 5000),
     leave: per(3, NEVER),
+    pageClosing: per(3, NEVER),
   },
   perMember: {
     // Each join tells the others someone came; a member whose network flaps rejoins a few

@@ -4,6 +4,7 @@
  * replaceTrack, never a renegotiation. ICE restarts when the connection drops.
  */
 import type { IceCandidate, Jsep, MediaSource } from '@meet/shared';
+import { IceWatch } from './ice-watch';
 import { tuneAnswer } from './sdp';
 
 export interface PublisherSignals {
@@ -23,7 +24,7 @@ export class Publisher {
   readonly pc: RTCPeerConnection;
   private readonly audio: RTCRtpTransceiver;
   private readonly video: RTCRtpTransceiver;
-  private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly ice: IceWatch;
   private closed = false;
 
   constructor(
@@ -48,12 +49,7 @@ export class Publisher {
     });
     this.pc.onicecandidate = (e) =>
       signals.trickle(e.candidate ? (e.candidate.toJSON() as IceCandidate) : null);
-    this.pc.onconnectionstatechange = () => {
-      onState(this.pc.connectionState);
-      if (this.pc.connectionState === 'disconnected' || this.pc.connectionState === 'failed')
-        this.scheduleRestart();
-      else if (this.pc.connectionState === 'connected') clearTimeout(this.restartTimer);
-    };
+    this.ice = new IceWatch(this.pc, () => this.restartIce(), onState);
   }
 
   async start(): Promise<void> {
@@ -92,14 +88,8 @@ export class Publisher {
     await this.video.sender.replaceTrack(track);
   }
 
-  /** Waits a moment: a brief disconnect often heals by itself before a restart is needed. */
-  private scheduleRestart(): void {
-    clearTimeout(this.restartTimer);
-    this.restartTimer = setTimeout(() => void this.restartIce(), 1500);
-  }
-
   async restartIce(): Promise<void> {
-    if (this.closed || this.pc.connectionState === 'connected') return;
+    if (this.closed || !this.ice.down) return;
     try {
       const offer = await this.pc.createOffer({ iceRestart: true });
       await this.pc.setLocalDescription(offer);
@@ -107,6 +97,10 @@ export class Publisher {
       if (jsep) await this.pc.setRemoteDescription({ type: 'answer', sdp: tuneAnswer(jsep.sdp) });
     } catch (error) {
       console.warn('room-client: publisher ICE restart failed', error);
+      // No answer (the network is still gone): back to the last agreed description, so the
+      // next try (IceWatch) or a renegotiation starts from a stable state.
+      if (!this.closed && this.pc.signalingState === 'have-local-offer')
+        await this.pc.setLocalDescription({ type: 'rollback' }).catch(() => undefined);
     }
   }
 
@@ -132,9 +126,8 @@ export class Publisher {
   /** Closes the connection; the tracks stay with their owner. */
   close(): void {
     this.closed = true;
-    clearTimeout(this.restartTimer);
+    this.ice.stop();
     this.pc.onicecandidate = null;
-    this.pc.onconnectionstatechange = null;
     this.pc.close();
   }
 }

@@ -167,6 +167,13 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
       this.emit('error', 'reconnecting');
     });
     signaling.on('failed', (message, code, key) => {
+      // Away past the reconnect grace: the seat is gone. The page joins again the way it
+      // joined first (or shows why it cannot); this client is done.
+      if (key === 'notInMeeting' && this.members.me && !this.closed) {
+        this.emit('closed', 'seatLost');
+        this.shutdown();
+        return;
+      }
       this.emit('connectionState', 'failed');
       this.emit('error', failureOf(code, key), message);
     });
@@ -224,6 +231,8 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
       // of the others by about 100 ms.
       await this.subscriptions.receiving(RECEIVE_FIRST_MAX_MS);
       await this.camera.publish();
+      // Back after a reconnect while sharing: the share goes out again too.
+      if (rejoin) await this.screen.republish();
       this.camera.followHostFlags();
       this.startStats();
       // Local recording's code (a chunk of its own) is fetched once in the room, so a click on
@@ -430,14 +439,22 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   private startStats(): void {
     clearInterval(this.statsTimer);
-    this.statsTimer = setInterval(() => {
-      const subscriber = this.subscriptions.subscriber;
-      if (!subscriber) return;
-      void collectStats(subscriber, this.camera.publisher).then(({ stats, volumes }) => {
-        this.emit('stats', stats);
-        for (const [peerId, power] of volumes) this.emit('volume', peerId, power);
-      });
-    }, 1000);
+    this.statsTimer = setInterval(() => void this.readStats().catch(() => undefined), 1000);
+  }
+
+  private async readStats(): Promise<void> {
+    const subscriber = this.subscriptions.subscriber;
+    let rttMs: number | null = null;
+    if (subscriber) {
+      const { stats, volumes } = await collectStats(subscriber, this.camera.publisher);
+      this.emit('stats', stats);
+      for (const [peerId, power] of volumes) this.emit('volume', peerId, power);
+      rttMs = stats[0]?.rttMs ?? null;
+    }
+    // Alone in the room nothing is received: the camera's connection measures the link.
+    if (rttMs === null) rttMs = (await this.camera.publisher?.rttMs()) ?? null;
+    if (this.closed) return;
+    this.emit('network', { rttMs, lowered: this.subscriptions.layerCap < 2 });
   }
 
   async leave(): Promise<void> {

@@ -133,8 +133,18 @@ export class Signaling extends Emitter<SignalingEvents> {
     this.auth = auth;
     this.target = target;
     this.stopRetries ??= onNetworkReturn(() => retryNow(this.socket));
+    globalThis.addEventListener?.('pagehide', this.pageClosing);
     this.open(target.mediaServer);
   }
+
+  /**
+   * The page goes away (a closed tab, a reload, another address): the server hears it before
+   * the socket ends, so the others see this member leave rather than "Reconnecting…" for the
+   * grace — while the seat still waits, for a reload that comes straight back.
+   */
+  private readonly pageClosing = () => {
+    if (this.socket?.connected) this.socket.emit(ROOM_REQUEST_EVENT, { type: 'pageClosing' });
+  };
 
   private open(server: string | undefined): void {
     this.server = server;
@@ -180,7 +190,8 @@ export class Signaling extends Emitter<SignalingEvents> {
       // A refusal by the server (not a network error) will not get better by retrying.
       if (data) {
         socket.disconnect();
-        this.emit('failed', error.message, data.code);
+        if (data.key) this.emit('failed', error.message, data.code, data.key);
+        else this.emit('failed', error.message, data.code);
         return;
       }
       this.startLocating();
@@ -280,6 +291,7 @@ export class Signaling extends Emitter<SignalingEvents> {
   }
 
   close(): void {
+    globalThis.removeEventListener?.('pagehide', this.pageClosing);
     this.stopLocating();
     this.stopRetries?.();
     this.stopRetries = undefined;

@@ -3,6 +3,7 @@
  * one at a time (renegotiations never overlap) and keeps a map mid → which member's what.
  */
 import type { FeedStream, IceCandidate, Jsep, SubscribedStream } from '@meet/shared';
+import { IceWatch } from './ice-watch';
 import { dtlsPassive } from './sdp';
 
 export interface SubscriberSignals {
@@ -20,7 +21,7 @@ export class Subscriber {
   streams = new Map<string, SubscribedStream>();
   private queue: Promise<unknown> = Promise.resolve();
   private readonly layers = new Map<string, number>();
-  private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly ice: IceWatch;
   private closed = false;
 
   constructor(
@@ -33,13 +34,7 @@ export class Subscriber {
     this.pc.onicecandidate = (e) =>
       signals.trickle(e.candidate ? (e.candidate.toJSON() as IceCandidate) : null);
     this.pc.ontrack = () => this.onTracks();
-    this.pc.onconnectionstatechange = () => {
-      onState(this.pc.connectionState);
-      if (this.pc.connectionState === 'disconnected' || this.pc.connectionState === 'failed') {
-        clearTimeout(this.restartTimer);
-        this.restartTimer = setTimeout(() => void this.restartIce(), 1500);
-      } else if (this.pc.connectionState === 'connected') clearTimeout(this.restartTimer);
-    };
+    this.ice = new IceWatch(this.pc, () => this.restartIce(), onState);
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -118,7 +113,7 @@ export class Subscriber {
   }
 
   async restartIce(): Promise<void> {
-    if (this.closed || this.pc.connectionState === 'connected') return;
+    if (this.closed || !this.ice.down) return;
     await this.serial(async () => {
       const { jsep } = await this.signals.restartIce();
       if (jsep) await this.negotiate(jsep);
@@ -137,10 +132,9 @@ export class Subscriber {
 
   close(): void {
     this.closed = true;
-    clearTimeout(this.restartTimer);
+    this.ice.stop();
     this.pc.onicecandidate = null;
     this.pc.ontrack = null;
-    this.pc.onconnectionstatechange = null;
     this.pc.close();
   }
 }

@@ -13,6 +13,7 @@ class PeerConnectionDouble extends EventTarget {
   createAnswer = vi.fn(async () => ({ type: 'answer', sdp: 'v=0' }));
   setLocalDescription = vi.fn(async () => undefined);
   getTransceivers = () => [];
+  getStats = vi.fn(async () => new Map());
   close = vi.fn();
   constructor() {
     super();

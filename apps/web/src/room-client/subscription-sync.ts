@@ -1,11 +1,13 @@
 /**
  * Keeps the one subscriber in step with what the UI shows: after every change of members or
  * visible tiles it plans the subscriptions, adds and removes streams one sync at a time (again
- * after a failure, a few times), asks for each video's layer, and reports the received tracks.
+ * after a failure, a few times), asks for each video's layer (no higher than the downlink
+ * carries: receive-budget.ts), and reports the received tracks.
  * It reads the room through the functions it is given and never holds the RoomClient.
  */
 import type { FeedStream, Jsep, PeerInfo, SubscribedStream } from '@meet/shared';
 import { Emitter } from './emitter';
+import { ReceiveBudget, videoTotals } from './receive-budget';
 import type { Signaling } from './signaling';
 import { subscriberSignals } from './signals';
 import { Subscriber } from './subscriber';
@@ -43,6 +45,9 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
   private waiters = new Set<() => void>();
   /** A video's first packets came on the current connection. */
   private videoArrived = false;
+  /** The highest layer this browser's downlink carries, measured once a second. */
+  private readonly budget = new ReceiveBudget();
+  private budgetTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly context: SubscriptionContext) {
     super();
@@ -51,6 +56,11 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
   /** The subscribing connection, once something was subscribed (statistics read it). */
   get subscriber(): Subscriber | undefined {
     return this.current;
+  }
+
+  /** The highest simulcast layer asked for now (2 unless the downlink is full). */
+  get layerCap(): number {
+    return this.budget.layerCap;
   }
 
   /** A (re)join: the server knows no subscriptions of mine yet. */
@@ -153,6 +163,8 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
     this.syncFailures = 0;
     this.current?.close();
     this.current = undefined;
+    clearInterval(this.budgetTimer);
+    this.budget.reset();
     this.videoArrived = false;
     this.subscribed.clear();
     this.received();
@@ -179,7 +191,15 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
       });
     });
     this.current = subscriber;
+    this.budgetTimer = setInterval(() => void this.measure(subscriber), 1000);
     return subscriber;
+  }
+
+  private async measure(subscriber: Subscriber): Promise<void> {
+    if (subscriber.pc.connectionState !== 'connected') return;
+    const report = await subscriber.pc.getStats().catch(() => undefined);
+    if (!report || subscriber !== this.current) return;
+    if (this.budget.sample(videoTotals(report, performance.now())) !== undefined) this.schedule();
   }
 
   private async sync(): Promise<void> {
@@ -201,7 +221,7 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
         add.forEach(([k, s]) => this.subscribed.set(k, s));
         // Each video starts at the layer its tile wants: no layer switch (and keyframe wait) later.
         const streams = add.map(([k, s]) => {
-          const layer = wanted.get(k)?.layer;
+          const layer = this.capped(wanted.get(k)?.layer);
           return layer === undefined ? s : { ...s, substream: layer };
         });
         await subscriber.add(streams).catch((error: unknown) => {
@@ -220,8 +240,12 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
         `${stream.feedId}/${peers.get(stream.peerId)?.mids[stream.source]?.[stream.kind]}`,
       );
       if (stream.kind === 'video' && want?.layer !== undefined)
-        void subscriber.setLayer(mid, want.layer);
+        void subscriber.setLayer(mid, this.capped(want.layer)!);
     }
+  }
+
+  private capped(layer: number | undefined): number | undefined {
+    return layer === undefined ? undefined : Math.min(layer, this.budget.layerCap);
   }
 
   private refreshTracks(): void {

@@ -104,8 +104,15 @@ export interface RoomClientEvents {
   replaced: [];
   /** The meeting ended or this member was removed. */
   /** Out of the room for good; `by` names who ended the meeting for all, when someone did. */
-  closed: [reason: 'ended' | 'kicked' | 'left', by?: string];
+  /** `seatLost`: away past the reconnect grace, the seat was given up (the page joins again). */
+  closed: [reason: 'ended' | 'kicked' | 'left' | 'seatLost', by?: string];
   stats: [stats: RemoteStats[]];
+  /**
+   * My own link to the media server, once a second: its round trip (null before any
+   * measurement) and whether video is received below what the tiles want because the downlink
+   * is full (receive-budget.ts).
+   */
+  network: [network: MyNetwork];
   /** A poll of this meeting changed (the polls feature refreshes what it shows). */
   pollChanged: [voteId: number, change: PollChange];
   /**
@@ -256,6 +263,12 @@ export interface RoomClientApi {
   /** Null when my speech can be interpreted: I am in the room and publish my microphone. */
   interpretRefusal(): InterpretRefusal | null;
   close(): void;
+}
+
+/** My own link to the media server (the `network` event). */
+export interface MyNetwork {
+  rttMs: number | null;
+  lowered: boolean;
 }
 
 /** Before joining (pre-join preview) the local tracks are found under this peer id; after, under mine too. */

@@ -301,6 +301,7 @@ const answers: { [T in RoomRequestType]: RoomResponses[T] } = {
   breakoutClose: { breakout },
   breakoutHelp: {},
   leave: {},
+  pageClosing: {},
 };
 const answered = Object.entries(answers) as [RoomRequestType, object][];
 

@@ -240,6 +240,7 @@ export const roomResponseSchemas = {
   breakoutClose: breakoutReply,
   breakoutHelp: nothing,
   leave: nothing,
+  pageClosing: nothing,
 } satisfies Record<RoomRequestType, z.ZodType>;
 
 const errorKeySchema = z.custom<ErrorKey>(

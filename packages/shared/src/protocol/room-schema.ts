@@ -86,6 +86,7 @@ export const roomRequestSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('breakoutClose') }),
   z.strictObject({ type: z.literal('breakoutHelp') }),
   z.object({ type: z.literal('leave') }),
+  z.strictObject({ type: z.literal('pageClosing') }),
 ]) satisfies z.ZodType<RoomRequest>;
 
 export const roomAuthSchema = z.object({

@@ -98,7 +98,9 @@ export type RoomRequest =
   | { type: 'breakoutClose' }
   /** A member in a breakout room asks the host to come. */
   | { type: 'breakoutHelp' }
-  | { type: 'leave' };
+  | { type: 'leave' }
+  /** The page is going away (closed, reloaded): the seat waits, the others see them leave. */
+  | { type: 'pageClosing' };
 
 export type RoomRequestType = RoomRequest['type'];
 

@@ -2,12 +2,14 @@
  * /meeting/{id}: the live room for the meeting this tab joined. Without a join in this tab the
  * invite page takes over. Leaving, being removed or the meeting ending lead to the end screen
  * (what happened, who ended it, the quality rating, rejoin where possible); being replaced by
- * another device leads to the invite page; a reload is marked so the routing rule sends it to
- * the invite page. Someone the host let in from the waiting room enters without the pre-join
- * screen.
+ * another device leads to the invite page; a reload stays here (straight back in within a
+ * minute of being in the room). Away past the reconnect grace, it joins again by itself, or ends
+ * on the screen that says why not (ended, removed, locked). Someone the host let in from the
+ * waiting room enters without the pre-join screen.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { ResultCode } from '@meet/shared';
 import { useTranslation } from '../../app/useTranslation';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { StorageKeys } from '../auth/auth-store';
@@ -53,8 +55,21 @@ export function MeetingRoute() {
     () => isAutoJoin(conferenceId) || (!!joined && recentlyInRoom(conferenceId)),
   );
   const [end, setEnd] = useState<{ reason: EndReason; by?: string } | null>(null);
+  // Away past the reconnect grace: joining again by itself, and a refusal shown as its end.
+  const away = useRef(false);
+  const onRefused = useCallback((code: number) => {
+    if (!away.current) return;
+    if (code === ResultCode.meetingOver) setEnd({ reason: 'ended' });
+    else if (code === ResultCode.removedByHost) setEnd({ reason: 'kicked' });
+    else if (code === ResultCode.meetingLocked) setEnd({ reason: 'locked' });
+  }, []);
   // Rejoining from the end screen is a new join of this meeting (it may meet the waiting room).
-  const rejoin = useJoinMeeting();
+  const rejoin = useJoinMeeting({ onRefused });
+  const { locked: lockShown, closeLock, join: joinAgain } = rejoin;
+  // The end screen says the meeting is locked: no dialog saying it again over it.
+  useEffect(() => {
+    if (end?.reason === 'locked' && lockShown) closeLock();
+  }, [end, lockShown, closeLock]);
   // The room and the status poll may both report the end; the first report wins.
   const left = useRef(false);
 
@@ -84,6 +99,7 @@ export function MeetingRoute() {
     (reason: RoomLeftReason, by?: string) => {
       if (left.current) return;
       left.current = true;
+      const name = joinDisplayName() ?? user?.userName ?? '';
       clearJoinPayload();
       // Leaving before the room connected (or if its socket missed it) still leaves the meeting.
       if (reason === 'left' || reason === 'cancelled')
@@ -94,6 +110,13 @@ export function MeetingRoute() {
         case 'ended':
         case 'kicked':
           setEnd({ reason, by });
+          return;
+        case 'seatLost':
+          // Past the reconnect grace the seat is gone: the same join again (same name; the
+          // devices are this browser's), straight into the room — or the end that says why not.
+          away.current = true;
+          setEnd({ reason: 'away' });
+          void joinAgain({ conferenceId, userConferenceName: name }, { admitted: true });
           return;
         case 'cancelled':
           goHome();
@@ -107,7 +130,7 @@ export function MeetingRoute() {
           return;
       }
     },
-    [conferenceId, goHome, navigate, queryClient, token],
+    [conferenceId, goHome, navigate, queryClient, token, user, joinAgain],
   );
 
   const myState = status.data?.myState;

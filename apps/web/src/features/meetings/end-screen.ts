@@ -1,18 +1,33 @@
 /**
  * What the screen after a meeting says and offers, by how the person's time in it ended: left
- * on their own, the meeting ended (by whom, when known), removed by the host, or — from the
- * waiting room — not let in, turned away for good, or the meeting closed while they waited.
+ * on their own, the meeting ended (by whom, when known), removed by the host, disconnected past
+ * the reconnect grace (joining again, or the meeting locked meanwhile), or — from the waiting
+ * room — not let in, turned away for good, or the meeting closed while they waited.
  * Rejoining is offered only where the server would let them back; rating only after being in.
  */
-export type EndReason = 'left' | 'ended' | 'kicked' | 'denied' | 'blocked' | 'closed';
+export type EndReason =
+  | 'left'
+  | 'ended'
+  | 'kicked'
+  | 'denied'
+  | 'blocked'
+  | 'closed'
+  /** Disconnected past the reconnect grace: joining again (issue 29). */
+  | 'away'
+  /** …and the meeting was locked meanwhile. */
+  | 'locked';
 
 type EndTitle =
   | 'end.leftTitle'
+  | 'end.awayTitle'
+  | 'join.lockTitle'
   | 'invite.conferenceOver'
   | 'errors.youRemovedByHost'
   | 'join.waitingRoomDenied'
   | 'join.waitingRoomKickOut';
 type EndDetail =
+  | 'end.awayDetail'
+  | 'end.lockedDetail'
   | 'end.endedBy'
   | 'end.kickedDetail'
   | 'end.deniedDetail'
@@ -67,6 +82,20 @@ export function endView(reason: EndReason, by?: string): EndView {
         detail: 'end.closedDetail',
         retry: null,
         canRate: false,
+      };
+    case 'away':
+      return {
+        title: 'end.awayTitle',
+        detail: 'end.awayDetail',
+        retry: 'end.rejoin',
+        canRate: true,
+      };
+    case 'locked':
+      return {
+        title: 'join.lockTitle',
+        detail: 'end.lockedDetail',
+        retry: 'end.rejoin',
+        canRate: true,
       };
   }
 }

@@ -39,9 +39,11 @@ interface JoinOptions {
 export interface JoinMeetingOptions {
   /** 3008: the meeting is over, so the page can show it as ended. */
   onMeetingOver?(): void;
+  /** Any refusal but the waiting room's, after it was shown: its result code. */
+  onRefused?(code: number): void;
 }
 
-export function useJoinMeeting({ onMeetingOver }: JoinMeetingOptions = {}) {
+export function useJoinMeeting({ onMeetingOver, onRefused }: JoinMeetingOptions = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { ensureVisitor } = useAuth();
@@ -121,12 +123,13 @@ export function useJoinMeeting({ onMeetingOver }: JoinMeetingOptions = {}) {
           default:
             if (error.message) toast.warning(error.message);
         }
+        onRefused?.(error.code);
       } finally {
         inFlight.current = false;
         setJoining(false);
       }
     },
-    [ensureVisitor, navigate, onMeetingOver, t, startWaiting, clearWaiting],
+    [ensureVisitor, navigate, onMeetingOver, onRefused, t, startWaiting, clearWaiting],
   );
   joinRef.current = join;
 

@@ -21,6 +21,7 @@
  *   devices         microphone / camera / speaker lists
  *   settings        the Settings record saved in localStorage
  *   stats           peerId -> RemoteStats (rtt, decoded frames, received size)
+ *   network         my own link: round trip and whether received video is lowered (or null)
  *   panel           the right panel's tab shown ('members' | 'chat' | 'waiting' | 'controls' |
  *                   'breakout'), or null when closed; the last three only while I am host
  *   tracksVersion   bumped on every tracksChanged so tiles look their tracks up again
@@ -49,6 +50,7 @@ import {
 import type {
   ConnectionState,
   DeviceLists,
+  MyNetwork,
   PermissionStates,
   RemoteStats,
   Settings,
@@ -80,6 +82,10 @@ export interface RoomState {
   devices: DeviceLists;
   settings: Settings;
   stats: Record<string, RemoteStats>;
+  /** The host (user id) last seen in the room: one gone from it since has left (HostGoneNotice). */
+  hostSeenId: number;
+  /** My own link, measured (null until the first measurement in the room). */
+  network: MyNetwork | null;
   panel: PanelTab | null;
   tracksVersion: number;
   chat: readonly ChatMessage[];
@@ -109,6 +115,7 @@ export type RoomAction =
   | { type: 'devices'; lists: DeviceLists }
   | { type: 'settings'; settings: Partial<Settings> }
   | { type: 'stats'; stats: RemoteStats[] }
+  | { type: 'network'; network: MyNetwork }
   | { type: 'panel'; panel: PanelTab | null }
   | { type: 'tracksChanged' }
   | { type: 'chat'; messages: readonly ChatMessage[]; live: boolean }
@@ -149,6 +156,8 @@ export function initialRoomState(settings: Settings = DEFAULT_SETTINGS): RoomSta
     devices: { audioInputs: [], videoInputs: [], audioOutputs: [] },
     settings,
     stats: {},
+    hostSeenId: 0,
+    network: null,
     panel: null,
     tracksVersion: 0,
     chat: [],
@@ -170,6 +179,14 @@ export function initialRoomState(settings: Settings = DEFAULT_SETTINGS): RoomSta
 }
 
 const HOST_TABS: readonly PanelTab[] = ['waiting', 'controls', 'breakout'];
+
+/** Notes the host as seen while they are among the members. */
+function hostSeen(state: RoomState): RoomState {
+  if (state.hostId === 0 || state.hostId === state.hostSeenId) return state;
+  return state.peers.some((p) => p.userId === state.hostId)
+    ? { ...state, hostSeenId: state.hostId }
+    : state;
+}
 
 /** Losing the host role closes the host's tabs and forgets the waiting list. */
 function applyHostRole(state: RoomState): RoomState {
@@ -234,10 +251,10 @@ export function roomReducer(state: RoomState, action: RoomAction): RoomState {
       // A pinned member who left cannot stay pinned.
       if (next.lockedId && next.lockedId !== state.me?.peerId && !present.has(next.lockedId))
         next.lockedId = null;
-      return applySharing(state, next);
+      return applySharing(state, hostSeen(next));
     }
     case 'host':
-      return applyHostRole({ ...state, hostId: action.hostId });
+      return applyHostRole(hostSeen({ ...state, hostId: action.hostId }));
     case 'activeSpeaker':
       return { ...state, activeSpeaker: action.peerId };
     case 'volume': {
@@ -274,6 +291,8 @@ export function roomReducer(state: RoomState, action: RoomAction): RoomState {
       for (const s of action.stats) stats[s.peerId] = s;
       return { ...state, stats };
     }
+    case 'network':
+      return { ...state, network: action.network };
     case 'panel':
       if (action.panel && HOST_TABS.includes(action.panel) && !amHost(state)) return state;
       return {

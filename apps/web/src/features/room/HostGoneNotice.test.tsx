@@ -44,4 +44,16 @@ describe('HostGoneNotice', () => {
     act(() => store.dispatch({ type: 'connection', state: 'connecting' }));
     expect(screen.queryByTestId('host-gone')).toBeNull();
   });
+
+  test('a host whose tab closed (gone from the room, still host for the grace) left; one never here is not said to have left', () => {
+    const store = setup();
+    act(() => store.dispatch({ type: 'peers', peers: [] }));
+    expect(screen.getByTestId('host-gone').getAttribute('data-reason')).toBe('left');
+    act(() => store.dispatch({ type: 'host', hostId: 5 }));
+    expect(screen.queryByTestId('host-gone')).toBeNull();
+    // Back with a reload: nothing to say.
+    act(() => store.dispatch({ type: 'host', hostId: 1 }));
+    act(() => store.dispatch({ type: 'peers', peers: [peerInfo(1)] }));
+    expect(screen.queryByTestId('host-gone')).toBeNull();
+  });
 });

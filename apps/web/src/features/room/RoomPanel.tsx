@@ -5,15 +5,13 @@
  * they are fed from it here. Test hooks: `room-panel`, `panel-tab-{members|chat|waiting|controls}`;
  * the host's breakout rooms (opened from the toolbar) show under a title instead of the tabs.
  */
-import { useCallback, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import { IconButton } from '../../ui/Button';
 import { CloseIcon } from '../../ui/icons';
 // Breakout rooms (issue 16): the host's tab.
-import { BreakoutTab } from '../breakout/BreakoutTab';
 import { ChatTab } from '../chat/ChatTab';
 import { WaitingTab } from '../waiting-room/WaitingTab';
-import { ControlsTab } from './ControlsTab';
 import { MembersTab } from './MembersTab';
 import {
   useRoomClient,
@@ -24,6 +22,13 @@ import {
 import type { PanelTab } from '../room-core/room-store';
 import { amHost } from '../room-core/roles';
 import { useHostActions } from './useHostActions';
+
+// The host's own tabs are code of their own (most members never open them), fetched once I am
+// host so that opening one does not wait.
+const loadControls = () => import('./ControlsTab');
+const loadBreakout = () => import('../breakout/BreakoutTab');
+const ControlsTab = lazy(() => loadControls().then((m) => ({ default: m.ControlsTab })));
+const BreakoutTab = lazy(() => loadBreakout().then((m) => ({ default: m.BreakoutTab })));
 
 const EVERYONE: PanelTab[] = ['members', 'chat'];
 const HOST: PanelTab[] = ['members', 'chat', 'waiting', 'controls'];
@@ -74,6 +79,11 @@ export function RoomPanel() {
   const waiting = useRoomState((s) => s.waiting.length);
   const unread = useRoomState((s) => s.chatUnread);
   const tabs = host ? HOST : EVERYONE;
+  useEffect(() => {
+    if (!host) return;
+    void loadControls().catch(() => undefined);
+    void loadBreakout().catch(() => undefined);
+  }, [host]);
   if (!panel) return null;
 
   const select = (tab: PanelTab) => dispatch({ type: 'panel', panel: tab });
@@ -146,8 +156,10 @@ export function RoomPanel() {
         {panel === 'members' && <MembersTab />}
         {panel === 'chat' && <RoomChat />}
         {panel === 'waiting' && host && <RoomWaiting />}
-        {panel === 'controls' && host && <ControlsTab />}
-        {panel === 'breakout' && host && <BreakoutTab />}
+        <Suspense fallback={null}>
+          {panel === 'controls' && host && <ControlsTab />}
+          {panel === 'breakout' && host && <BreakoutTab />}
+        </Suspense>
       </div>
     </aside>
   );

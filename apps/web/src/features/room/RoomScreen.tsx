@@ -24,6 +24,7 @@ import { ConnectionBanner, ConnectionState } from './ConnectionBanner';
 import { BreakoutBanner } from '../breakout/BreakoutBanner';
 import { HostMessage } from './HostMessage';
 import { HostGoneNotice } from './HostGoneNotice';
+import { MemberToasts } from './MemberToasts';
 import { RemoteAudio } from '../room-core/media';
 // Polls (issue 6): the poll list, the toolbar's badge and the poll dialog.
 import { RoomPolls } from '../polls/RoomPolls';
@@ -55,7 +56,6 @@ import {
   type RoomMeeting,
 } from '../room-core/RoomContext';
 import { RoomAnnouncer } from './RoomAnnouncer';
-import { RoomPanel } from './RoomPanel';
 import { createRoomStore, initialRoomState, type RoomStore } from '../room-core/room-store';
 import { amHost } from '../room-core/roles';
 import { loadSettings } from '../room-core/settings-storage';
@@ -71,6 +71,24 @@ import './room-host.css';
 import './prejoin.css';
 
 // Only phones load the phone's room (it is not in the desktop room's chunk).
+// The side panel (members, chat, the host's tabs) is code of its own, fetched once in the room.
+const loadPanel = () => import('./RoomPanel');
+const RoomPanel = lazy(() => loadPanel().then((m) => ({ default: m.RoomPanel })));
+
+/** The panel, once it is opened. */
+function SidePanel() {
+  const open = useRoomState((s) => s.panel !== null);
+  const connected = useRoomState((s) => s.connection === 'connected');
+  useEffect(() => {
+    if (connected) void loadPanel().catch(() => undefined);
+  }, [connected]);
+  return open ? (
+    <Suspense fallback={null}>
+      <RoomPanel />
+    </Suspense>
+  ) : null;
+}
+
 const MobileRoom = lazy(() => import('./MobileRoom').then((m) => ({ default: m.MobileRoom })));
 // Shown only when the browser refused a device: loaded then.
 const PermissionDialog = lazy(() =>
@@ -78,7 +96,8 @@ const PermissionDialog = lazy(() =>
 );
 
 /** 'cancelled': left from the pre-join screen, never having been in the room. */
-export type RoomLeftReason = 'ended' | 'kicked' | 'left' | 'cancelled' | 'replaced' | 'signedOut';
+export type RoomLeftReason =
+  'ended' | 'kicked' | 'left' | 'seatLost' | 'cancelled' | 'replaced' | 'signedOut';
 
 export interface RoomScreenProps {
   conferenceId: string;
@@ -150,7 +169,7 @@ function Room({ conferenceId, extras }: { conferenceId: string; extras?: ReactNo
                 <CaptionArea />
                 <RecordingIndicator />
               </div>
-              <RoomPanel />
+              <SidePanel />
             </div>
             {/* Between the stage and the toolbar, in the flow: the stage makes room, no tile is covered. */}
             <HostMessage />
@@ -160,6 +179,7 @@ function Room({ conferenceId, extras }: { conferenceId: string; extras?: ReactNo
           </>
         )}
         <ConnectionBanner />
+        <MemberToasts />
         <RoomAnnouncer />
         <RemoteAudio />
       </Polls>

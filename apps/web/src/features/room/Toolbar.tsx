@@ -28,6 +28,7 @@ import { VoiceMenu } from '../effects/VoiceMenu';
 import { useEffectsOffered } from '../effects/useEffectsOffered';
 import { KeyboardShortcuts } from './KeyboardShortcuts';
 import { LeaveButton } from './LeaveButton';
+import { NetworkIndicator } from './NetworkIndicator';
 import { ReactionBar } from './ReactionBar';
 import {
   BreakoutIcon,
@@ -149,7 +150,10 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
   return (
     <footer className="room-toolbar">
       <div className="room-toolbar__side room-toolbar__info">
-        {extras ?? <span className="room-toolbar__id">{conferenceId}</span>}
+        <div className="room-toolbar__meeting">
+          {extras ?? <span className="room-toolbar__id">{conferenceId}</span>}
+        </div>
+        <NetworkIndicator />
       </div>
       <div className="room-toolbar__center">
         <DeviceToggle

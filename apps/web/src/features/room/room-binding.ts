@@ -90,7 +90,10 @@ export function bindRoom(
   client: RoomClientHandle,
   store: RoomStore,
   t: Translate,
-  onClosed: (reason: 'ended' | 'kicked' | 'left' | 'replaced' | 'signedOut', by?: string) => void,
+  onClosed: (
+    reason: 'ended' | 'kicked' | 'left' | 'seatLost' | 'replaced' | 'signedOut',
+    by?: string,
+  ) => void,
 ): () => void {
   const { dispatch, getState } = store;
   // One server message (a join answer, one change of the room's controls) becomes several
@@ -144,6 +147,7 @@ export function bindRoom(
     client.on('activeSpeaker', (peerId) => dispatch({ type: 'activeSpeaker', peerId })),
     client.on('devices', (lists) => dispatch({ type: 'devices', lists })),
     client.on('stats', (stats) => dispatch({ type: 'stats', stats })),
+    client.on('network', (network) => dispatch({ type: 'network', network })),
     client.on('permissions', (states) => {
       const kind = newlyFailed(getState().permissions, states);
       dispatch({ type: 'permissions', states });
