@@ -6,7 +6,7 @@
  * freezing, and goes back up once the cap is gone; at 2 % loss its audio keeps coming, with Opus
  * in-band FEC negotiated both ways.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { createMeeting, participant, registeredUser } from '../support/room';
 import { startTurnServer, turnSettings, type TurnServer } from '../support/turn';
 import {
@@ -90,19 +90,25 @@ function receivedAudio(page: Page) {
   });
 }
 
+/** Hana and Bo in a new meeting, Bo's browser reaching the media server only through the relay. */
+async function hostAndBoThroughShaper(browser: Browser, request: APIRequestContext, topic: string) {
+  const relay = await startUdpShaper(settings.ip, settings);
+  shaper = relay;
+  const hostAccount = await registeredUser(request, 'Hana');
+  const conferenceId = await createMeeting(request, hostAccount.token, topic);
+  const host = await participant(browser, hostAccount.token);
+  const bo = await participant(browser);
+  await throughShaper(bo.context, settings, relay.port);
+  await host.room.joinThroughUi(conferenceId, 'Hana');
+  await bo.room.joinThroughUi(conferenceId, 'Bo');
+  return { host, bo, relay, hostId: String(hostAccount.userId) };
+}
+
 test('a receiver capped at 300 kbit/s keeps its video playing at a lower layer, says its network is poor, and goes back up when the cap is gone', async ({
   browser,
   request,
 }) => {
-  shaper = await startUdpShaper(settings.ip, settings);
-  const hostAccount = await registeredUser(request, 'Hana');
-  const conferenceId = await createMeeting(request, hostAccount.token, 'Narrow link');
-  const host = await participant(browser, hostAccount.token);
-  const bo = await participant(browser);
-  await throughShaper(bo.context, settings, shaper.port);
-  await host.room.joinThroughUi(conferenceId, 'Hana');
-  await bo.room.joinThroughUi(conferenceId, 'Bo');
-  const hostId = String(hostAccount.userId);
+  const { host, bo, relay, hostId } = await hostAndBoThroughShaper(browser, request, 'Narrow link');
   await bo.room.expectVideoPlaying(hostId, 'camera', 20_000);
   const page = bo.room.page;
   // The big tile wants the top layer; give the encoder time to send it.
@@ -113,7 +119,7 @@ test('a receiver capped at 300 kbit/s keeps its video playing at a lower layer, 
   const network = page.getByTestId('my-network');
   await expect(network).not.toHaveAttribute('data-lowered', 'true');
 
-  shaper.setDownlinkKbps(300);
+  relay.setDownlinkKbps(300);
   const cappedAt = Date.now();
   // Moved to the lowest layer (320 px wide of 1280), within seconds.
   await expect
@@ -131,7 +137,7 @@ test('a receiver capped at 300 kbit/s keeps its video playing at a lower layer, 
   });
 
   // The cap is gone: a try one layer up fits, then the next.
-  shaper.setDownlinkKbps(null);
+  relay.setDownlinkKbps(null);
   const clearedAt = Date.now();
   await expect(network).not.toHaveAttribute('data-lowered', 'true', { timeout: 60_000 });
   await expect
@@ -143,7 +149,6 @@ test('a receiver capped at 300 kbit/s keeps its video playing at a lower layer, 
     type: 'cleared',
     description: `back to ${back.width}px ${back.fps.toFixed(1)} fps ${Date.now() - clearedAt - 2000} ms after the cap was lifted`,
   });
-  console.log(test.info().annotations);
   for (const p of [host, bo]) await p.context.close();
 });
 
@@ -151,15 +156,7 @@ test('with 2 % of packets lost the audio keeps coming, Opus FEC negotiated both 
   browser,
   request,
 }) => {
-  shaper = await startUdpShaper(settings.ip, settings);
-  const hostAccount = await registeredUser(request, 'Hana');
-  const conferenceId = await createMeeting(request, hostAccount.token, 'Lossy link');
-  const host = await participant(browser, hostAccount.token);
-  const bo = await participant(browser);
-  await throughShaper(bo.context, settings, shaper.port);
-  await host.room.joinThroughUi(conferenceId, 'Hana');
-  await bo.room.joinThroughUi(conferenceId, 'Bo');
-  const hostId = String(hostAccount.userId);
+  const { host, bo, relay, hostId } = await hostAndBoThroughShaper(browser, request, 'Lossy link');
   const page = bo.room.page;
   await expect
     .poll(() => bo.room.receivedAudioLevel(hostId), { timeout: 20_000 })
@@ -173,11 +170,11 @@ test('with 2 % of packets lost the audio keeps coming, Opus FEC negotiated both 
       fmtp: expect.stringContaining('useinbandfec=1'),
     });
 
-  shaper.setLoss(0.02);
+  relay.setLoss(0.02);
   const before = await receivedAudio(page);
   await page.waitForTimeout(10_000);
   const after = await receivedAudio(page);
-  const { down, up } = shaper.counts();
+  const { down, up } = relay.counts();
   expect(down.dropped + up.dropped).toBeGreaterThan(0);
   const concealedShare =
     (after.concealed - before.concealed) / Math.max(1, after.samples - before.samples);
@@ -188,6 +185,5 @@ test('with 2 % of packets lost the audio keeps coming, Opus FEC negotiated both 
     type: 'loss',
     description: `2 % loss: ${(concealedShare * 100).toFixed(2)} % of received audio samples concealed`,
   });
-  console.log(test.info().annotations, shaper.counts());
   for (const p of [host, bo]) await p.context.close();
 });

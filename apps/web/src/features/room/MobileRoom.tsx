@@ -12,6 +12,8 @@ import { CaptionArea } from '../captions/CaptionArea';
 import { RecordingIndicator } from '../recordings/RecordingIndicator';
 import { useRoomDispatch, useRoomState } from '../room-core/RoomContext';
 import { HostGoneNotice } from './HostGoneNotice';
+import { NetworkIndicator } from './NetworkIndicator';
+import { WaitingNotice } from './WaitingNotice';
 import { HostMessage } from './HostMessage';
 import { MobileControls } from './MobileControls';
 import { MobileSheet } from './MobileSheet';
@@ -39,7 +41,12 @@ export function MobileRoom({ conferenceId, extras }: { conferenceId: string; ext
       data-orientation={orientation}
     >
       {/* Upright above the stage; on its side in the bar, where the height is scarce. */}
-      {orientation === 'portrait' && <header className="room-mobile__top">{info}</header>}
+      {orientation === 'portrait' && (
+        <header className="room-mobile__top">
+          {info}
+          <NetworkIndicator />
+        </header>
+      )}
       <BreakoutBanner />
       <div className="room-mobile__main">
         <MobileStage
@@ -51,6 +58,7 @@ export function MobileRoom({ conferenceId, extras }: { conferenceId: string; ext
       </div>
       <HostMessage />
       <HostGoneNotice />
+      <WaitingNotice />
       <MobileControls
         controls={controls}
         moreOpen={more}

@@ -25,6 +25,7 @@ import { BreakoutBanner } from '../breakout/BreakoutBanner';
 import { HostMessage } from './HostMessage';
 import { HostGoneNotice } from './HostGoneNotice';
 import { MemberToasts } from './MemberToasts';
+import { WaitingNotice } from './WaitingNotice';
 import { RemoteAudio } from '../room-core/media';
 // Polls (issue 6): the poll list, the toolbar's badge and the poll dialog.
 import { RoomPolls } from '../polls/RoomPolls';
@@ -174,6 +175,7 @@ function Room({ conferenceId, extras }: { conferenceId: string; extras?: ReactNo
             {/* Between the stage and the toolbar, in the flow: the stage makes room, no tile is covered. */}
             <HostMessage />
             <HostGoneNotice />
+            <WaitingNotice />
             <FileShareBar />
             <Toolbar conferenceId={conferenceId} extras={extras} />
           </>

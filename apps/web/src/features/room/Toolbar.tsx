@@ -9,6 +9,7 @@
  * aria-pressed showing the state and aria-disabled while the host holds it off.
  */
 import type { ReactNode } from 'react';
+import { WAITING_STATUS } from '@meet/shared';
 import { useTranslation } from '../../app/useTranslation';
 import { ChatIcon } from '../../ui/icons';
 import { usePopover, Popover } from '../../ui/Popover';
@@ -46,6 +47,7 @@ import {
   StopShareIcon,
 } from '../room-core/room-icons';
 import { useRoomControls } from './useRoomControls';
+import { useRoomState } from '../room-core/RoomContext';
 
 function DeviceList({
   title,
@@ -146,6 +148,10 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
   const c = useRoomControls();
   const effectsOffered = useEffectsOffered();
   const viewMenu = usePopover();
+  // Hosts: who waits to be admitted, on the People button too (issue 30).
+  const waitingCount = useRoomState((s) =>
+    c.host ? s.waiting.filter((e) => e.status === WAITING_STATUS.waiting).length : 0,
+  );
 
   return (
     <footer className="room-toolbar">
@@ -347,6 +353,11 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
         >
           <PeopleIcon />
           <span className="room-btn__count">{c.memberCount}</span>
+          {waitingCount > 0 && (
+            <span className="room-btn__badge" data-testid="people-waiting-count" aria-hidden="true">
+              {waitingCount > 99 ? '99+' : waitingCount}
+            </span>
+          )}
         </button>
         <button
           type="button"
