@@ -15,11 +15,16 @@ const ShortcutsDialog = lazy(() =>
   import('./ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })),
 );
 
-/** The chat tab mounts on the next render; its message box takes the focus then. */
-function focusChatBox() {
-  requestAnimationFrame(() =>
-    document.querySelector<HTMLTextAreaElement>('textarea[name="chatMessage"]')?.focus(),
-  );
+/**
+ * The chat tab mounts on the next render (or once the panel's code is here); its message box
+ * takes the focus then — looked for over the next frames, for at most a second.
+ */
+function focusChatBox(frames = 60) {
+  requestAnimationFrame(() => {
+    const box = document.querySelector<HTMLTextAreaElement>('textarea[name="chatMessage"]');
+    if (box) box.focus();
+    else if (frames > 0) focusChatBox(frames - 1);
+  });
 }
 
 export function KeyboardShortcuts({ controls: c }: { controls: RoomControls }) {

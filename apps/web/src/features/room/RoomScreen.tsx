@@ -26,6 +26,8 @@ import { HostMessage } from './HostMessage';
 import { HostGoneNotice } from './HostGoneNotice';
 import { MemberToasts } from './MemberToasts';
 import { WaitingNotice } from './WaitingNotice';
+import { HandNotice } from './HandNotice';
+import { PollPrompt } from '../polls/PollPrompt';
 import { RemoteAudio } from '../room-core/media';
 // Polls (issue 6): the poll list, the toolbar's badge and the poll dialog.
 import { RoomPolls } from '../polls/RoomPolls';
@@ -76,14 +78,26 @@ import './prejoin.css';
 const loadPanel = () => import('./RoomPanel');
 const RoomPanel = lazy(() => loadPanel().then((m) => ({ default: m.RoomPanel })));
 
-/** The panel, once it is opened. */
+/**
+ * The panel: mounted (closed, it renders nothing) as soon as its code is here, so that opening it
+ * later is immediate, with nothing suspended in between (a shortcut focuses its chat box at once).
+ */
 function SidePanel() {
   const open = useRoomState((s) => s.panel !== null);
   const connected = useRoomState((s) => s.connection === 'connected');
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    if (connected) void loadPanel().catch(() => undefined);
+    if (!connected) return;
+    let live = true;
+    loadPanel().then(
+      () => live && setLoaded(true),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, [connected]);
-  return open ? (
+  return open || loaded ? (
     <Suspense fallback={null}>
       <RoomPanel />
     </Suspense>
@@ -176,6 +190,8 @@ function Room({ conferenceId, extras }: { conferenceId: string; extras?: ReactNo
             <HostMessage />
             <HostGoneNotice />
             <WaitingNotice />
+            <HandNotice />
+            <PollPrompt />
             <FileShareBar />
             <Toolbar conferenceId={conferenceId} extras={extras} />
           </>
