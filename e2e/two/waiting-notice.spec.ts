@@ -37,3 +37,28 @@ test('a host with the panel closed sees who waits, with Admit, and admits them i
   await expect(page.getByTestId('people-waiting-count')).toHaveCount(0);
   for (const p of [host, dee]) await p.context.close();
 });
+
+test('a raised hand shows on the member’s tile and comes to the host with Lower hand, with the panel closed', async ({
+  browser,
+  request,
+}) => {
+  const hostAccount = await registeredUser(request, 'Hana');
+  const conferenceId = await createMeeting(request, hostAccount.token, 'Questions');
+  const host = await participant(browser, hostAccount.token);
+  const bo = await participant(browser);
+  await host.room.joinThroughUi(conferenceId, 'Hana', { camera: false });
+  await bo.room.joinThroughUi(conferenceId, 'Bo Asks', { camera: false });
+  const boId = await bo.room.userId();
+  const page = host.room.page;
+
+  await bo.room.page.getByTestId('raise-hand').click();
+  await expect(host.room.tile(boId).getByTestId('tile-hand')).toBeVisible();
+  const notice = page.getByTestId('hand-notice');
+  await expect(notice).toContainText('Bo Asks raised their hand');
+  await expect(page.getByTestId('people-hands-count')).toHaveText('1');
+  await notice.getByTestId('hand-notice-lower').click();
+  await expect(bo.room.page.getByTestId('raise-hand')).toHaveAttribute('aria-pressed', 'false');
+  await expect(host.room.tile(boId).getByTestId('tile-hand')).toHaveCount(0);
+  await expect(notice).toHaveCount(0);
+  for (const p of [host, bo]) await p.context.close();
+});

@@ -7,6 +7,7 @@ import { voteApi } from '../../api/vote-api';
 import type { RoomClientHandle } from '../../room-client/types';
 import { summary } from './poll-fixtures';
 import { MoreAppsButton } from './MoreAppsButton';
+import { PollPrompt } from './PollPrompt';
 import { RoomPolls } from './RoomPolls';
 
 afterEach(() => {
@@ -70,5 +71,53 @@ describe('polls in the meeting', () => {
     fireEvent.click(screen.getByTestId('more-apps'));
     fireEvent.click(screen.getByTestId('open-polls'));
     expect(await screen.findByTestId('poll-new')).toBeTruthy();
+  });
+});
+
+describe('the poll prompt', () => {
+  function withPrompt() {
+    const client = { on: () => () => undefined } as unknown as RoomClientHandle;
+    render(
+      <QueryClientProvider
+        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+      >
+        <RoomPolls
+          client={client}
+          conferenceUri="uri-1"
+          me={me}
+          hostId={2}
+          host={false}
+          connection="connected"
+        >
+          <PollPrompt />
+        </RoomPolls>
+      </QueryClientProvider>,
+    );
+  }
+
+  test('a launched poll someone else runs asks me to vote, with its title; Vote opens the polls', async () => {
+    vi.spyOn(voteApi, 'list').mockResolvedValue([
+      summary({ voteId: 9, title: 'Lunch?', isHost: false, status: 1 }),
+    ]);
+    withPrompt();
+    const prompt = await screen.findByTestId('poll-prompt');
+    expect(prompt.textContent).toContain('Lunch?: a poll is waiting for your vote');
+    expect(prompt.dataset.voteId).toBe('9');
+    fireEvent.click(screen.getByTestId('poll-prompt-vote'));
+    await waitFor(() => expect(screen.queryByTestId('poll-prompt')).toBeNull());
+  });
+
+  test('no prompt for a poll I run, one I answered, or one not launched', async () => {
+    const list = vi
+      .spyOn(voteApi, 'list')
+      .mockResolvedValue([
+        summary({ voteId: 1, isHost: true, status: 1 }),
+        summary({ voteId: 2, isHost: false, status: 1, joined: 1 }),
+        summary({ voteId: 3, isHost: false, status: 0 }),
+      ]);
+    withPrompt();
+    await waitFor(() => expect(list).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('poll-prompt')).toBeNull();
   });
 });

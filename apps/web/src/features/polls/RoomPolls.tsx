@@ -18,7 +18,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { hasUnansweredPoll, type PeerInfo, type PollChange } from '@meet/shared';
+import { POLL_STATUS, hasUnansweredPoll, type PeerInfo, type PollChange } from '@meet/shared';
 import type { ConnectionState, RoomClientHandle } from '../../room-client/types';
 import { pollsKey, usePollList } from './poll-queries';
 import type { PollsPlace } from './usePollsDialog';
@@ -32,6 +32,8 @@ export interface RoomPollsValue {
   hide(): void;
   /** A launched poll I have not answered (the more-apps badge). */
   unanswered: boolean;
+  /** The first such poll someone else manages: every member is asked to vote (PollPrompt). */
+  prompt: { voteId: number; title: string } | null;
 }
 
 const RoomPollsContext = createContext<RoomPollsValue | null>(null);
@@ -109,9 +111,20 @@ export function RoomPolls({
   );
 
   const unanswered = hasUnansweredPoll(list.data ?? []);
+  const asked = (list.data ?? []).find(
+    (p) => p.status === POLL_STATUS.inProgress && p.joined === 0 && !p.isHost,
+  );
+  const promptId = asked?.voteId;
+  const promptTitle = asked?.title;
   const value = useMemo<RoomPollsValue>(
-    () => ({ open, show: () => setOpen(true), hide: () => setOpen(false), unanswered }),
-    [open, unanswered],
+    () => ({
+      open,
+      show: () => setOpen(true),
+      hide: () => setOpen(false),
+      unanswered,
+      prompt: promptId === undefined ? null : { voteId: promptId, title: promptTitle ?? '' },
+    }),
+    [open, unanswered, promptId, promptTitle],
   );
 
   return (

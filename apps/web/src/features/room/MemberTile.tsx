@@ -10,9 +10,9 @@ import { networkStatus, truncateName, type MediaSource, type PeerInfo } from '@m
 import { Avatar } from '../../ui/Avatar';
 import { TrackVideo, useTrack } from '../room-core/media';
 import { ReactionBursts } from './ReactionBursts';
-import { MicOffIcon, PinIcon } from '../room-core/room-icons';
+import { HandIcon, MicOffIcon, PinIcon } from '../room-core/room-icons';
 import { useRoomDispatch, useRoomState } from '../room-core/RoomContext';
-import { isHostMember } from '../room-core/roles';
+import { handRaised, isHostMember } from '../room-core/roles';
 import { useTileRef } from './visibility';
 
 export interface MemberTileProps {
@@ -53,6 +53,8 @@ export function MemberTile({
   const watchFreeze = !isMe && !screen && cameraOn;
   const micOn = isMe ? !!myAudio : peer.audioEnabled;
   const isHost = isHostMember(peer, hostId);
+  // A raised hand shows on the tile, not only in the People list (issue 30).
+  const raised = !screen && handRaised(peer);
   const net = networkStatus(rtt);
   const name = truncateName(peer.displayName, 10);
   const label = screen
@@ -71,6 +73,7 @@ export function MemberTile({
       data-video={screen ? undefined : cameraOn ? 'on' : 'off'}
       data-reconnecting={reconnecting || undefined}
       data-frozen={(watchFreeze && frozen) || undefined}
+      data-hand={raised ? 'up' : undefined}
       style={style}
     >
       {cameraOn ? (
@@ -114,6 +117,17 @@ export function MemberTile({
           {label}
         </span>
         {isHost && !screen && <span className="room-badge">{t('room.view.host')}</span>}
+        {raised && (
+          <span
+            className="room-tile__hand"
+            data-testid="tile-hand"
+            role="img"
+            aria-label={t('room.hands.raised')}
+            title={t('room.hands.raised')}
+          >
+            <HandIcon size={16} />
+          </span>
+        )}
       </div>
       {!screen && <ReactionBursts peerId={peer.peerId} />}
       {!screen && !micOn && (

@@ -14,6 +14,8 @@ import { useRoomDispatch, useRoomState } from '../room-core/RoomContext';
 import { HostGoneNotice } from './HostGoneNotice';
 import { NetworkIndicator } from './NetworkIndicator';
 import { WaitingNotice } from './WaitingNotice';
+import { HandNotice } from './HandNotice';
+import { PollPrompt } from '../polls/PollPrompt';
 import { HostMessage } from './HostMessage';
 import { MobileControls } from './MobileControls';
 import { MobileSheet } from './MobileSheet';
@@ -59,6 +61,8 @@ export function MobileRoom({ conferenceId, extras }: { conferenceId: string; ext
       <HostMessage />
       <HostGoneNotice />
       <WaitingNotice />
+      <HandNotice />
+      <PollPrompt />
       <MobileControls
         controls={controls}
         moreOpen={more}

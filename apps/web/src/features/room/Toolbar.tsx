@@ -48,6 +48,7 @@ import {
 } from '../room-core/room-icons';
 import { useRoomControls } from './useRoomControls';
 import { useRoomState } from '../room-core/RoomContext';
+import { handRaised } from '../room-core/roles';
 
 function DeviceList({
   title,
@@ -152,6 +153,8 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
   const waitingCount = useRoomState((s) =>
     c.host ? s.waiting.filter((e) => e.status === WAITING_STATUS.waiting).length : 0,
   );
+  // …and whose hand is up, when nobody waits.
+  const handsCount = useRoomState((s) => (c.host ? s.peers.filter(handRaised).length : 0));
 
   return (
     <footer className="room-toolbar">
@@ -353,10 +356,20 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
         >
           <PeopleIcon />
           <span className="room-btn__count">{c.memberCount}</span>
-          {waitingCount > 0 && (
+          {waitingCount > 0 ? (
             <span className="room-btn__badge" data-testid="people-waiting-count" aria-hidden="true">
               {waitingCount > 99 ? '99+' : waitingCount}
             </span>
+          ) : (
+            handsCount > 0 && (
+              <span
+                className="room-btn__badge room-btn__badge--hand"
+                data-testid="people-hands-count"
+                aria-hidden="true"
+              >
+                {handsCount > 99 ? '99+' : handsCount}
+              </span>
+            )
           )}
         </button>
         <button
