@@ -7,11 +7,10 @@
  */
 import { useState } from 'react';
 import { useTranslation } from '../../app/useTranslation';
-import { IconButton } from '../../ui/Button';
-import { CloseIcon } from '../../ui/icons';
 import { useRoomDispatch, useRoomState } from '../room-core/RoomContext';
 import { HandIcon } from '../room-core/room-icons';
 import { amHost, handRaised } from '../room-core/roles';
+import { RoomStrip, StripAction } from './RoomStrip';
 import { useHostActions } from './useHostActions';
 
 export function HandNotice() {
@@ -34,56 +33,36 @@ export function HandNotice() {
   };
   const one = raised.length === 1 ? raised[0]! : null;
   return (
-    <div
-      className="room-host-message room-hand-notice"
-      data-testid="hand-notice"
-      data-count={raised.length}
-      role="status"
-    >
-      <span className="room-host-message__icon" aria-hidden="true">
-        <HandIcon size={20} />
-      </span>
-      <span className="room-host-message__text">
-        {one
+    <RoomStrip
+      testId="hand-notice"
+      count={raised.length}
+      icon={<HandIcon size={20} />}
+      text={
+        one
           ? t('room.announce.handRaised', { name: one.displayName })
-          : t('room.hands.count', { count: raised.length })}
-      </span>
+          : t('room.hands.count', { count: raised.length })
+      }
+      onClose={() => setClosedFor(new Set(raised.map((p) => p.peerId)))}
+    >
       {!one && (
-        <button
-          type="button"
-          className="room-host-message__action"
-          data-testid="hand-notice-view"
+        <StripAction
+          testId="hand-notice-view"
           onClick={() => dispatch({ type: 'panel', panel: 'members' })}
         >
           {t('room.waiting.view')}
-        </button>
+        </StripAction>
       )}
-      <button
-        type="button"
-        className="room-host-message__action"
-        data-testid="hand-notice-lower"
-        disabled={busy}
-        onClick={() => void answer(false)}
-      >
+      <StripAction testId="hand-notice-lower" disabled={busy} onClick={() => void answer(false)}>
         {one ? t('room.hands.refuse') : t('room.hands.refuseAll')}
-      </button>
-      <button
-        type="button"
-        className="room-host-message__action room-host-message__action--primary"
-        data-testid="hand-notice-approve"
+      </StripAction>
+      <StripAction
+        testId="hand-notice-approve"
+        primary
         disabled={busy}
         onClick={() => void answer(true)}
       >
         {one ? t('room.hands.approve') : t('room.hands.approveAll')}
-      </button>
-      <IconButton
-        className="room-host-message__close"
-        aria-label={t('common.close')}
-        title={t('common.close')}
-        onClick={() => setClosedFor(new Set(raised.map((p) => p.peerId)))}
-      >
-        <CloseIcon size={18} />
-      </IconButton>
-    </div>
+      </StripAction>
+    </RoomStrip>
   );
 }

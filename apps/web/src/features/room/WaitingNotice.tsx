@@ -8,11 +8,10 @@
 import { useState } from 'react';
 import { WAITING_STATUS } from '@meet/shared';
 import { useTranslation } from '../../app/useTranslation';
-import { IconButton } from '../../ui/Button';
-import { CloseIcon } from '../../ui/icons';
 import { useRoomDispatch, useRoomState } from '../room-core/RoomContext';
 import { HostIcon } from '../room-core/room-icons';
 import { amHost } from '../room-core/roles';
+import { RoomStrip, StripAction } from './RoomStrip';
 import { useHostActions } from './useHostActions';
 
 export function WaitingNotice() {
@@ -37,44 +36,36 @@ export function WaitingNotice() {
   };
   const one = waiting.length === 1 ? waiting[0]! : null;
   return (
-    <div
-      className="room-host-message room-waiting-notice"
-      data-testid="waiting-notice"
-      data-count={waiting.length}
-      role="status"
-    >
-      <span className="room-host-message__icon" aria-hidden="true">
-        <HostIcon size={20} />
-      </span>
-      <span className="room-host-message__text">
-        {one
+    <RoomStrip
+      testId="waiting-notice"
+      count={waiting.length}
+      icon={<HostIcon size={20} />}
+      text={
+        one
           ? t('room.waiting.noticeOne', { name: one.userConferenceName })
-          : t('room.waiting.noticeMany', { count: waiting.length })}
-      </span>
+          : t('room.waiting.noticeMany', { count: waiting.length })
+      }
+      onClose={() => setClosedFor(new Set(waiting.map((e) => e.userId)))}
+    >
       {one ? (
-        <button
-          type="button"
-          className="room-host-message__action"
-          data-testid="waiting-deny"
+        <StripAction
+          testId="waiting-deny"
           disabled={busy}
           onClick={() => void answer([one.userId], 'deny')}
         >
           {t('room.waiting.deny')}
-        </button>
+        </StripAction>
       ) : (
-        <button
-          type="button"
-          className="room-host-message__action"
-          data-testid="waiting-view"
+        <StripAction
+          testId="waiting-view"
           onClick={() => dispatch({ type: 'panel', panel: 'waiting' })}
         >
           {t('room.waiting.view')}
-        </button>
+        </StripAction>
       )}
-      <button
-        type="button"
-        className="room-host-message__action room-host-message__action--primary"
-        data-testid="waiting-admit"
+      <StripAction
+        testId="waiting-admit"
+        primary
         disabled={busy}
         onClick={() =>
           void answer(
@@ -84,15 +75,7 @@ export function WaitingNotice() {
         }
       >
         {one ? t('room.waiting.admit') : t('room.waiting.admitAll')}
-      </button>
-      <IconButton
-        className="room-host-message__close"
-        aria-label={t('common.close')}
-        title={t('common.close')}
-        onClick={() => setClosedFor(new Set(waiting.map((e) => e.userId)))}
-      >
-        <CloseIcon size={18} />
-      </IconButton>
-    </div>
+      </StripAction>
+    </RoomStrip>
   );
 }
