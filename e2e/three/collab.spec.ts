@@ -41,6 +41,14 @@ test('chat both ways with history after a reload, a raised hand approved, host t
   await expect(
     bo.room.page.getByTestId('chat-message').filter({ hasText: 'Welcome, Bo' }),
   ).toHaveAttribute('data-sender-id', String(hostAccount.userId));
+  // An address is a link that opens apart from the meeting; no other scheme is (issue 30).
+  await host.room.sendChat('Agenda: https://example.com/plan, not javascript:alert(1)');
+  const agenda = bo.room.page.getByTestId('chat-message').filter({ hasText: 'Agenda' });
+  await expect(agenda.getByRole('link')).toHaveCount(1);
+  await expect(agenda.getByRole('link', { name: 'https://example.com/plan' })).toHaveAttribute(
+    'rel',
+    'noopener noreferrer',
+  );
 
   // Cy reloads, is straight back in the room (issue 29) and finds the whole conversation.
   await cy.room.page.reload();
@@ -50,6 +58,7 @@ test('chat both ways with history after a reload, a raised hand approved, host t
   await expect(cy.room.page.getByTestId('chat-message')).toHaveText([
     /Hello from Bo <b>not bold<\/b>/,
     /Welcome, Bo/,
+    /Agenda: https:\/\/example.com\/plan/,
   ]);
 
   // Bo raises a hand; the host approves it and Bo's microphone turns on.

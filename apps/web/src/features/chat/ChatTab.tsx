@@ -9,6 +9,7 @@ import { useId } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import { lengthLimit } from '../../ui/length-limit';
 import { SendIcon } from './chat-icons';
+import { chatParts } from './chat-links';
 import { formatChatTime } from './chat-log';
 import { useChat, type ChatFeed } from './useChat';
 import './chat.css';
@@ -16,6 +17,23 @@ import './chat.css';
 export interface ChatTabProps extends ChatFeed {
   /** In a breakout room the chat is that room's. */
   inBreakout: boolean;
+}
+
+/** A message's text, its web addresses as links opening in a new tab (chat-links.ts). */
+export function ChatText({ content }: { content: string }) {
+  return (
+    <>
+      {chatParts(content).map((part, i) =>
+        'href' in part ? (
+          <a key={i} href={part.href} target="_blank" rel="noopener noreferrer">
+            {part.text}
+          </a>
+        ) : (
+          part.text
+        ),
+      )}
+    </>
+  );
 }
 
 export function ChatTab({ inBreakout, ...feed }: ChatTabProps) {
@@ -52,7 +70,9 @@ export function ChatTab({ inBreakout, ...feed }: ChatTabProps) {
                     {formatChatTime(m.time)}
                   </time>
                 </div>
-                <div className="room-chat__text">{m.content}</div>
+                <div className="room-chat__text">
+                  <ChatText content={m.content} />
+                </div>
               </li>
             );
           })}
