@@ -4,7 +4,8 @@
  * downlink at 300 kbit/s as `tc … tbf` would, or drops 2 % of packets. Under the cap its video
  * keeps playing at a lower simulcast layer (and its own network indicator says why) instead of
  * freezing, and goes back up once the cap is gone; at 2 % loss its audio keeps coming, with Opus
- * in-band FEC negotiated both ways.
+ * in-band FEC negotiated both ways. With its media path cut for 40 s (past the browser's ICE
+ * failure) while its socket stays up, ICE restarts bring the video back without a reconnect.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { createMeeting, participant, registeredUser } from '../support/room';
@@ -184,6 +185,39 @@ test('with 2 % of packets lost the audio keeps coming, Opus FEC negotiated both 
   test.info().annotations.push({
     type: 'loss',
     description: `2 % loss: ${(concealedShare * 100).toFixed(2)} % of received audio samples concealed`,
+  });
+  for (const p of [host, bo]) await p.context.close();
+});
+
+test('the media path gone for 40 s while signalling stays up heals by ICE restarts: video both ways again, the room never reconnecting', async ({
+  browser,
+  request,
+}) => {
+  const { host, bo, relay, hostId } = await hostAndBoThroughShaper(browser, request, 'Media cut');
+  const boId = await bo.room.userId();
+  await bo.room.expectVideoPlaying(hostId, 'camera', 20_000);
+  await host.room.expectVideoPlaying(boId, 'camera', 20_000);
+  const states: string[] = [];
+  const state = bo.room.connectionState();
+  // Only Bo's UDP goes through the relay: its socket (TCP) stays up; its transports do not.
+  relay.setDown(true);
+  const poll = setInterval(() => {
+    void state.getAttribute('data-state').then(
+      (s) => s && states.push(s),
+      () => undefined,
+    );
+  }, 500);
+  // Past the 30 s after which the browser calls ICE failed: only a restart brings it back.
+  await bo.room.page.waitForTimeout(40_000);
+  relay.setDown(false);
+  const backAt = Date.now();
+  await bo.room.expectVideoPlaying(hostId, 'camera', 30_000);
+  await host.room.expectVideoPlaying(boId, 'camera', 30_000);
+  clearInterval(poll);
+  expect(new Set(states)).toEqual(new Set(['connected']));
+  test.info().annotations.push({
+    type: 'healed',
+    description: `${Date.now() - backAt} ms from the path's return to video both ways`,
   });
   for (const p of [host, bo]) await p.context.close();
 });
