@@ -57,19 +57,25 @@ async function dropped(m: Member, userId: number, conferenceId: string) {
   await expect.poll(() => connected(userId, conferenceId)).toBe(false);
 }
 
+/** The host and a signed-in guest in the room, the guest's hand up (the host has seen it). */
+async function hostAndGuestWithHandUp() {
+  const meeting = await createMeeting(t);
+  const guest = await registered(t);
+  expect((await joinApi(t, meeting.hostToken, meeting.id, 'h')).json().code).toBe(0);
+  expect((await joinApi(t, guest.token, meeting.id, 'g')).json().code).toBe(0);
+  const host = await enter(meeting.hostToken, meeting.id, 'h', 'Host');
+  const g = await enter(guest.token, meeting.id, 'g', 'Guest');
+  await accepted(t, guest.token, meeting.uri, { ext_type: 'hand_up', ext_value: '1' });
+  await host.member.waitFor(
+    'roomUpdated',
+    about((p) => p.userId === guest.userId && p.handUp === 1),
+  );
+  return { meeting, guest, host, g };
+}
+
 describe('the reconnect grace', () => {
   test('others see a dropped member as reconnecting; back within the grace they are as they were, host role and hand included', async () => {
-    const meeting = await createMeeting(t);
-    const guest = await registered(t);
-    expect((await joinApi(t, meeting.hostToken, meeting.id, 'h')).json().code).toBe(0);
-    expect((await joinApi(t, guest.token, meeting.id, 'g')).json().code).toBe(0);
-    const host = await enter(meeting.hostToken, meeting.id, 'h', 'Host');
-    const g = await enter(guest.token, meeting.id, 'g', 'Guest');
-    await accepted(t, guest.token, meeting.uri, { ext_type: 'hand_up', ext_value: '1' });
-    await host.member.waitFor(
-      'roomUpdated',
-      about((p) => p.userId === guest.userId && p.handUp === 1),
-    );
+    const { meeting, guest, host, g } = await hostAndGuestWithHandUp();
 
     // The guest's network goes: the host is told they are reconnecting, and for how long.
     await dropped(g.member, guest.userId, meeting.id);
@@ -97,17 +103,7 @@ describe('the reconnect grace', () => {
   });
 
   test('a page that says it is closing is seen to leave, not to reconnect; its seat still waits for a reload', async () => {
-    const meeting = await createMeeting(t);
-    const guest = await registered(t);
-    expect((await joinApi(t, meeting.hostToken, meeting.id, 'h')).json().code).toBe(0);
-    expect((await joinApi(t, guest.token, meeting.id, 'g')).json().code).toBe(0);
-    const host = await enter(meeting.hostToken, meeting.id, 'h', 'Host');
-    const g = await enter(guest.token, meeting.id, 'g', 'Guest');
-    await accepted(t, guest.token, meeting.uri, { ext_type: 'hand_up', ext_value: '1' });
-    await host.member.waitFor(
-      'roomUpdated',
-      about((p) => p.userId === guest.userId && p.handUp === 1),
-    );
+    const { meeting, guest, host, g } = await hostAndGuestWithHandUp();
 
     expect(await g.member.request({ type: 'pageClosing' })).toEqual({ ok: true, data: {} });
     await dropped(g.member, guest.userId, meeting.id);
