@@ -446,7 +446,10 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     const subscriber = this.subscriptions.subscriber;
     let rttMs: number | null = null;
     if (subscriber) {
-      const { stats, volumes } = await collectStats(subscriber, this.camera.publisher);
+      // One read a second, for the tiles, the speakers and the downlink's budget alike.
+      const report = await subscriber.pc.getStats();
+      this.subscriptions.measure(subscriber, report);
+      const { stats, volumes } = await collectStats(subscriber, this.camera.publisher, report);
       this.emit('stats', stats);
       for (const [peerId, power] of volumes) this.emit('volume', peerId, power);
       rttMs = stats[0]?.rttMs ?? null;

@@ -1,5 +1,5 @@
 /**
- * Reads the subscriber's statistics once a second: per member the decoded video size and
+ * From the subscriber's statistics, read once a second: per member the decoded video size and
  * frames, the audio level (speaking power on a 0–100 scale), and the round trip to the server.
  */
 import type { Publisher } from './publisher';
@@ -22,8 +22,8 @@ interface StatLike {
 export async function collectStats(
   subscriber: Subscriber,
   camera: Publisher | undefined,
+  report: RTCStatsReport,
 ): Promise<{ stats: RemoteStats[]; volumes: Map<string, number> }> {
-  const report = await subscriber.pc.getStats();
   const byPeer = new Map<string, RemoteStats>();
   const volumes = new Map<string, number>();
   let rtt: number | null = null;

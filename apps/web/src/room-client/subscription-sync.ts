@@ -45,9 +45,8 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
   private waiters = new Set<() => void>();
   /** A video's first packets came on the current connection. */
   private videoArrived = false;
-  /** The highest layer this browser's downlink carries, measured once a second. */
+  /** The highest layer this browser's downlink carries, from the once-a-second statistics. */
   private readonly budget = new ReceiveBudget();
-  private budgetTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly context: SubscriptionContext) {
     super();
@@ -163,7 +162,6 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
     this.syncFailures = 0;
     this.current?.close();
     this.current = undefined;
-    clearInterval(this.budgetTimer);
     this.budget.reset();
     this.videoArrived = false;
     this.subscribed.clear();
@@ -191,14 +189,15 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
       });
     });
     this.current = subscriber;
-    this.budgetTimer = setInterval(() => void this.measure(subscriber), 1000);
     return subscriber;
   }
 
-  private async measure(subscriber: Subscriber): Promise<void> {
-    if (subscriber.pc.connectionState !== 'connected') return;
-    const report = await subscriber.pc.getStats().catch(() => undefined);
-    if (!report || subscriber !== this.current) return;
+  /**
+   * The subscriber's statistics of this second (the room client reads them once for everything):
+   * a full downlink lowers the layer asked of every video, a clear one raises it again.
+   */
+  measure(subscriber: Subscriber, report: RTCStatsReport): void {
+    if (subscriber !== this.current || subscriber.pc.connectionState !== 'connected') return;
     if (this.budget.sample(videoTotals(report, performance.now())) !== undefined) this.schedule();
   }
 
