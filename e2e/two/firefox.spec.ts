@@ -168,8 +168,10 @@ test('in Firefox (no insertable streams) a background image goes out through the
     Math.max(
       ...[0, 1, 2].map((c) => Math.max(...s.map((x) => x[c]!)) - Math.min(...s.map((x) => x[c]!))),
     );
-  // The raw camera changes colour from one sample to the next.
-  expect(spread(await samples())).toBeGreaterThan(20);
+  // The raw camera changes colour over time (its hue cycles slowly: sampled again until it has).
+  await expect
+    .poll(async () => spread(await samples()), { timeout: 20_000, intervals: [0] })
+    .toBeGreaterThan(20);
 
   await fox.click('effects-button');
   await fox.expectVisible('[data-testid="effects-dialog"]');

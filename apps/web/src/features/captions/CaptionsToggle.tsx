@@ -13,6 +13,7 @@ import { CaptionsIcon, CaptionsOffIcon, DownloadIcon } from './captions-icons';
 import type { LanguageChoice } from './speech-options';
 import { useCaptionsToggle, type CaptionsToggleState } from './useCaptionsToggle';
 import './captions.css';
+import { ariaShortcut, onMac, withShortcut } from '../room/shortcuts';
 
 /** Options of a language select: those the engines cannot handle are listed disabled, saying why. */
 export function LanguageOptions({
@@ -174,7 +175,8 @@ export function CaptionsToggle() {
         aria-disabled={c.held || undefined}
         className={`room-btn${c.on ? ' room-btn--active' : ''}${c.held ? ' room-btn--held' : ''}`}
         aria-label={label}
-        title={c.heldReason ?? label}
+        title={c.heldReason ?? withShortcut(label, 'toggleCaptions', onMac())}
+        aria-keyshortcuts={ariaShortcut('toggleCaptions', onMac())}
         disabled={c.disabled}
         onClick={() => void c.toggle()}
       >

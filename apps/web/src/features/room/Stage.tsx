@@ -1,9 +1,10 @@
 /**
- * The dark stage: grid view (up to 9 tiles a page, sized to fill at 16:9) or float view (one
+ * The dark stage: grid view (up to 9 tiles a page, sized to fill at 16:9; two people as the other
+ * filling the stage with me in a corner) or float view (one
  * main window plus a strip of at most 5 small windows). Order and main-window choice come from
  * the pure functions in @meet/shared; this file only lays them out.
  */
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import {
   chooseMainWindow,
@@ -15,16 +16,18 @@ import {
 } from '@meet/shared';
 import { fitGrid, GRID_GAP } from './first-view';
 import { MemberTile } from './MemberTile';
+import { PairView } from './PairView';
+import { useHeldSpeaker } from './speaker-hold';
 import { ChevronLeftIcon, ChevronRightIcon } from '../room-core/room-icons';
 import { useRoomDispatch, useRoomState } from '../room-core/RoomContext';
 import { isHostMember } from '../room-core/roles';
 import { sharersOf } from '../room-core/room-store';
 
+/** A callback ref and its element's size: measured again whenever the element is a new one. */
 function useElementSize<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
+  const [el, ref] = useState<T | null>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   useLayoutEffect(() => {
-    const el = ref.current;
     if (!el) return;
     const measure = () => setSize({ width: el.clientWidth, height: el.clientHeight });
     measure();
@@ -32,7 +35,7 @@ function useElementSize<T extends HTMLElement>() {
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     return () => ro.disconnect();
-  }, []);
+  }, [el]);
   return [ref, size] as const;
 }
 
@@ -60,6 +63,10 @@ function GridView() {
   const items = gridPage(ordered, current);
   const { tileWidth } = fitGrid(items.length, size.width, size.height);
   const tileStyle = { width: tileWidth, height: (tileWidth * 9) / 16 };
+  // Two people: the other fills the stage and I am a corner window (issue 30).
+  const me = items.length === 2 ? items.find((p) => p.peerId === meId) : undefined;
+  const other = me && items.find((p) => p.peerId !== meId);
+  if (me && other) return <PairView me={me} other={other} />;
 
   return (
     <div className="room-grid-wrap">
@@ -110,10 +117,13 @@ function FloatView() {
   const sharerId = useRoomState((s) => sharersOf(s)[0] ?? null);
   const { ordered, meId } = useOrdered();
   const present = new Set(ordered.map((p) => p.peerId));
+  const others = ordered.filter((p) => p.peerId !== meId).map((p) => p.peerId);
+  // Never me, and held at least 2 s (issue 30); a pin or a share still moves it at once.
+  const speaker = useHeldSpeaker(activeSpeaker, { meId, present, others });
   const mainId = chooseMainWindow({
     lockedId,
     sharerId,
-    activeSpeakerId: activeSpeaker,
+    activeSpeakerId: speaker,
     meId,
     present,
   });

@@ -6,7 +6,8 @@
  * data-testid toggle-mic / toggle-camera / share-screen / raise-hand / reactions-toggle /
  * view-mode / shortcuts-help / breakout-toggle (host) / members-panel / chat-toggle (with
  * chat-unread) / leave, with
- * aria-pressed showing the state and aria-disabled while the host holds it off.
+ * aria-pressed showing the state and aria-disabled while the host holds it off. The bar is
+ * `role="toolbar"`; tooltips name each control's keyboard shortcut.
  */
 import type { ReactNode } from 'react';
 import { WAITING_STATUS } from '@meet/shared';
@@ -47,6 +48,7 @@ import {
   StopShareIcon,
 } from '../room-core/room-icons';
 import { useRoomControls } from './useRoomControls';
+import { ariaShortcut, onMac, withShortcut, type ShortcutAction } from './shortcuts';
 import { useRoomState } from '../room-core/RoomContext';
 import { handRaised } from '../room-core/roles';
 
@@ -99,6 +101,7 @@ function DeviceToggle({
   labels: [onLabel, offLabel, heldLabel],
   icons: [onIcon, offIcon],
   onToggle,
+  shortcut,
   children,
 }: {
   testId: string;
@@ -108,6 +111,7 @@ function DeviceToggle({
   labels: [string, string, string];
   icons: [ReactNode, ReactNode];
   onToggle: () => void;
+  shortcut: ShortcutAction;
   children: (close: () => void) => ReactNode;
 }) {
   const { t } = useTranslation();
@@ -130,7 +134,8 @@ function DeviceToggle({
         aria-disabled={held || undefined}
         className={`room-btn${on ? '' : ' room-btn--off'}${held ? ' room-btn--held' : ''}`}
         aria-label={label}
-        title={held ? heldLabel : label}
+        title={held ? heldLabel : withShortcut(label, shortcut, onMac())}
+        aria-keyshortcuts={ariaShortcut(shortcut, onMac())}
         onClick={onToggle}
       >
         {on ? onIcon : offIcon}
@@ -157,7 +162,7 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
   const handsCount = useRoomState((s) => (c.host ? s.peers.filter(handRaised).length : 0));
 
   return (
-    <footer className="room-toolbar">
+    <footer className="room-toolbar" role="toolbar" aria-label={t('room.toolbar.label')}>
       <div className="room-toolbar__side room-toolbar__info">
         <div className="room-toolbar__meeting">
           {extras ?? <span className="room-toolbar__id">{conferenceId}</span>}
@@ -173,6 +178,7 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
           labels={[t('room.toolbar.micOn'), t('room.toolbar.micOff'), t('room.errors.forceMuted')]}
           icons={[<MicIcon key="on" />, <MicOffIcon key="off" />]}
           onToggle={c.toggleMic}
+          shortcut="toggleMic"
         >
           {(close) => (
             <>
@@ -210,6 +216,7 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
           ]}
           icons={[<CamIcon key="on" />, <CamOffIcon key="off" />]}
           onToggle={c.toggleCamera}
+          shortcut="toggleCamera"
         >
           {(close) => (
             <DeviceList
@@ -257,7 +264,12 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
             aria-pressed={c.handUp}
             className={`room-btn${c.handUp ? ' room-btn--active' : ''}`}
             aria-label={c.handUp ? t('room.toolbar.lowerHand') : t('room.toolbar.raiseHand')}
-            title={c.handUp ? t('room.toolbar.lowerHand') : t('room.toolbar.raiseHand')}
+            title={withShortcut(
+              c.handUp ? t('room.toolbar.lowerHand') : t('room.toolbar.raiseHand'),
+              'toggleHand',
+              onMac(),
+            )}
+            aria-keyshortcuts={ariaShortcut('toggleHand', onMac())}
             onClick={c.toggleHand}
             disabled={c.handBusy || c.connection !== 'connected'}
           >
@@ -351,7 +363,8 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
           // The count shows on the button, so it is part of the name too (not in brackets:
           // screen-reader checks take a bracketed part for an aside).
           aria-label={t('room.toolbar.membersCount', { count: c.memberCount })}
-          title={t('room.toolbar.members')}
+          title={withShortcut(t('room.toolbar.members'), 'togglePeople', onMac())}
+          aria-keyshortcuts={ariaShortcut('togglePeople', onMac())}
           onClick={c.togglePanel}
         >
           <PeopleIcon />
@@ -382,7 +395,8 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
               ? t('room.toolbar.chatUnread', { count: c.unread })
               : t('room.toolbar.chat')
           }
-          title={t('room.toolbar.chat')}
+          title={withShortcut(t('room.toolbar.chat'), 'toggleChat', onMac())}
+          aria-keyshortcuts={ariaShortcut('toggleChat', onMac())}
           onClick={c.toggleChat}
         >
           <ChatIcon />

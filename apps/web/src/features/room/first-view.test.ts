@@ -18,8 +18,8 @@ test('grid: every other member of the first page, at the layer of the tile the s
     { peerId: '2', source: 'camera', layer },
     { peerId: '3', source: 'camera', layer },
   ]);
-  // Two people on a laptop see each other at the middle layer; alone with one on a big screen, high.
-  expect(firstView([camera(2)], me, grid)[0]!.layer).toBe(1);
+  // Two people: the other fills the stage (me in a corner), so even a laptop takes the high layer.
+  expect(firstView([camera(2)], me, grid)[0]!.layer).toBe(2);
   const big = { ...grid, window: { width: 2560, height: 1440, devicePixelRatio: 1 } };
   expect(firstView([camera(2)], me, big)[0]!.layer).toBe(2);
 });
@@ -48,4 +48,10 @@ test('float view: the pinned member in the main window, the rest in the strip', 
   expect(view).toContainEqual({ peerId: '3', source: 'camera', layer: 2 });
   expect(view).toContainEqual({ peerId: '2', source: 'camera', layer: 0 });
   expect(view).toHaveLength(2);
+});
+
+test('float view without a pin or a share: the first other member in the main window, never me', () => {
+  const view = firstView([camera(2), camera(3)], me, { ...grid, viewMode: 'float' });
+  expect(view.find((v) => v.peerId === '2')?.layer).toBe(2);
+  expect(view.find((v) => v.peerId === '3')?.layer).toBe(0);
 });

@@ -53,7 +53,9 @@ export function firstView(
   // A share switches the stage to the float view with the shared screen in the main window.
   if (input.viewMode === 'grid' && !sharer) {
     const items = gridPage(ordered, 0);
-    const { tileWidth } = fitGrid(items.length, width, height);
+    // Two people: the other one fills the stage (PairView).
+    const { tileWidth } =
+      items.length === 2 ? { tileWidth: width } : fitGrid(items.length, width, height);
     const layer = layerForTile(tileWidth, (tileWidth * 9) / 16, dpr);
     return items
       .filter((p) => p.peerId !== me.peerId)
@@ -62,7 +64,8 @@ export function firstView(
   const mainId = chooseMainWindow({
     lockedId: input.lockedId,
     sharerId: sharer?.peerId ?? null,
-    activeSpeakerId: null,
+    // Before anyone speaks the speaker view shows the first other member, never me.
+    activeSpeakerId: ordered.find((p) => p.peerId !== me.peerId)?.peerId ?? null,
     meId: me.peerId,
     present: new Set(ordered.map((p) => p.peerId)),
   });

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { isTyping, shortcutFor, shortcutKeys, type KeyPress } from './shortcuts';
+import {
+  ariaShortcut,
+  isTyping,
+  shortcutFor,
+  shortcutKeys,
+  withShortcut,
+  type KeyPress,
+} from './shortcuts';
 
 const press = (key: string, mods: Partial<KeyPress> = {}): KeyPress => ({
   key,
@@ -90,4 +97,15 @@ test('the help lists every shortcut with the platform’s keys', () => {
   expect(pc[2]!.keys).toEqual([['Ctrl', 'Alt', 'H']]);
   expect(pc.at(-1)!.keys).toEqual([['?'], ['Ctrl', '/']]);
   expect(shortcutKeys(true)[2]!.keys).toEqual([['⌘', 'Ctrl', 'H']]);
+});
+
+test('tooltips name the shortcut the way this platform presses it', () => {
+  expect(withShortcut('Turn off microphone', 'toggleMic', false)).toBe(
+    'Turn off microphone (Ctrl + D)',
+  );
+  expect(withShortcut('Raise hand', 'toggleHand', true)).toBe('Raise hand (⌘ + Ctrl + H)');
+  expect(withShortcut('Captions', 'toggleCaptions', false)).toBe('Captions (C)');
+  expect(ariaShortcut('toggleMic', false)).toBe('Control+D');
+  expect(ariaShortcut('toggleHand', true)).toBe('Meta+Control+H');
+  expect(ariaShortcut('togglePeople', false)).toBe('Control+Alt+P');
 });

@@ -119,3 +119,24 @@ export function shortcutKeys(mac: boolean): { action: ShortcutAction; keys: stri
     { action: 'showHelp' as const, keys: [['?'], [primary, '/']] },
   ];
 }
+
+/**
+ * A button's tooltip with its shortcut, as Meet shows them: "Turn off microphone (Ctrl + D)".
+ * The first way of pressing it, on this platform.
+ */
+export function withShortcut(label: string, action: ShortcutAction, mac: boolean): string {
+  const keys = shortcutKeys(mac).find((s) => s.action === action)?.keys[0];
+  return keys ? `${label} (${keys.join(' + ')})` : label;
+}
+
+/** The same keys for `aria-keyshortcuts` ("Control+D"; on a Mac "Meta+D", "Meta+Control+H"). */
+export function ariaShortcut(action: ShortcutAction, mac: boolean): string | undefined {
+  const keys = shortcutKeys(mac).find((s) => s.action === action)?.keys[0];
+  if (!keys) return undefined;
+  const names: Record<string, string> = { Ctrl: 'Control', Alt: 'Alt', '⌘': 'Meta' };
+  return keys.map((k) => names[k] ?? k).join('+');
+}
+
+/** Whether this browser runs on a Mac (⌘ instead of Ctrl). */
+export const onMac = (): boolean =>
+  typeof navigator !== 'undefined' && isMacPlatform(navigator.platform);
