@@ -210,6 +210,7 @@ describe('/room flood control', () => {
       breakoutHelp: { type: 'breakoutHelp' },
       leave: { type: 'leave' },
       pageClosing: { type: 'pageClosing' },
+      localRecording: { type: 'localRecording', on: true },
     };
     return requests[type];
   };

@@ -264,6 +264,13 @@ export class RoomManager {
       case 'pageClosing':
         peer.pageClosing = true;
         return {};
+      case 'localRecording':
+        // Said to everyone once per change; a repeat changes nothing and tells nobody.
+        if (!!peer.info.localRecording !== request.on) {
+          peer.info.localRecording = request.on;
+          room.broadcastIn(peer.group, { type: 'peerUpdated', peer: peer.info });
+        }
+        return {};
       default:
         return assertUnreachable(request);
     }

@@ -45,6 +45,8 @@ export const ROOM_BUDGETS: Budgets<RoomRequestType> = {
     breakoutHelp: per(5, 5000),
     leave: per(3, NEVER),
     pageClosing: per(3, NEVER),
+    // Start and stop of a recording on the member's computer.
+    localRecording: per(10, 2000),
   },
   perMember: {
     // Each join tells the others someone came; a member whose network flaps rejoins a few

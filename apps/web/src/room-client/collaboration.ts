@@ -30,6 +30,9 @@ export type CollaborationNotification = Extract<
 >;
 
 export class Collaboration extends Emitter<CollaborationEvents> {
+  /** Whether I record the meeting on this computer, as the others should be told. */
+  private recordingHere = false;
+
   constructor(private readonly request: RoomRequester) {
     super();
   }
@@ -37,6 +40,22 @@ export class Collaboration extends Emitter<CollaborationEvents> {
   /** The join answer's properties. */
   handleJoined(answer: RoomResponses['join']): void {
     if (answer.properties) this.emit('properties', answer.properties);
+    // Back in a new seat (past the reconnect grace) while still recording: told again.
+    if (this.recordingHere && !answer.me.localRecording) void this.tellLocalRecording();
+  }
+
+  /**
+   * My recording to this computer started or ended: everyone is told (issue 30: it is announced,
+   * as Zoom does). A refusal (a dropped connection) is made good by the next join.
+   */
+  handleLocalRecording(on: boolean): void {
+    if (on === this.recordingHere) return;
+    this.recordingHere = on;
+    void this.tellLocalRecording();
+  }
+
+  private async tellLocalRecording(): Promise<void> {
+    await this.request({ type: 'localRecording', on: this.recordingHere }).catch(() => undefined);
   }
 
   handleNotification(n: CollaborationNotification): void {

@@ -363,7 +363,11 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     const { LocalRecorder } = await loadLocalRecorder();
     if (!this.recorder) {
       const recorder = new LocalRecorder(this.tracks, scene);
-      recorder.on('state', (state) => this.emit('localRecording', state));
+      recorder.on('state', (state) => {
+        this.emit('localRecording', state);
+        // "Stopping" still records its last second: the others are told once it is over.
+        this.collab.handleLocalRecording(state !== 'idle');
+      });
       recorder.on('saved', (name) => this.emit('localRecordingSaved', name));
       recorder.on('error', (key) => this.emit('error', key));
       this.on('tracksChanged', () => recorder.handleTracksChanged());

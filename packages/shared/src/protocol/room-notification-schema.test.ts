@@ -302,6 +302,7 @@ const answers: { [T in RoomRequestType]: RoomResponses[T] } = {
   breakoutHelp: {},
   leave: {},
   pageClosing: {},
+  localRecording: {},
 };
 const answered = Object.entries(answers) as [RoomRequestType, object][];
 

@@ -40,6 +40,8 @@ export const peerInfoSchema = z.object({
   ),
   /** Hand-up state: 0 none, 1 apply, 2 approve, 3 refuse. */
   handUp: z.number(),
+  /** They are recording the meeting on their own computer (announced to everyone). */
+  localRecording: z.boolean().optional(),
   voiceLanguage: z.string(),
   /** The host muted this member and they cannot unmute themselves (force mute, or per member). */
   forceMuted: z.boolean(),
@@ -241,6 +243,7 @@ export const roomResponseSchemas = {
   breakoutHelp: nothing,
   leave: nothing,
   pageClosing: nothing,
+  localRecording: nothing,
 } satisfies Record<RoomRequestType, z.ZodType>;
 
 const errorKeySchema = z.custom<ErrorKey>(

@@ -87,6 +87,7 @@ export const roomRequestSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('breakoutHelp') }),
   z.object({ type: z.literal('leave') }),
   z.strictObject({ type: z.literal('pageClosing') }),
+  z.strictObject({ type: z.literal('localRecording'), on: z.boolean() }),
 ]) satisfies z.ZodType<RoomRequest>;
 
 export const roomAuthSchema = z.object({

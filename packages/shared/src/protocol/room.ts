@@ -99,6 +99,11 @@ export type RoomRequest =
   /** A member in a breakout room asks the host to come. */
   | { type: 'breakoutHelp' }
   | { type: 'leave' }
+  /**
+   * I started (or stopped) recording the meeting on my own computer: everyone is told, as Zoom
+   * does (issue 30); it shows on my tile while it lasts.
+   */
+  | { type: 'localRecording'; on: boolean }
   /** The page is going away (closed, reloaded): the seat waits, the others see them leave. */
   | { type: 'pageClosing' };
 

@@ -72,6 +72,7 @@ export function MemberTile({
       data-reconnecting={reconnecting || undefined}
       data-frozen={(watchFreeze && frozen) || undefined}
       data-hand={raised ? 'up' : undefined}
+      data-local-recording={(!screen && peer.localRecording) || undefined}
       style={style}
     >
       {cameraOn ? (
@@ -122,6 +123,15 @@ export function MemberTile({
           {isMe && !screen && <span className="room-tile__you">{t('room.view.youSuffix')}</span>}
         </span>
         {isHost && !screen && <span className="room-badge">{t('room.view.host')}</span>}
+        {!screen && peer.localRecording && (
+          <span
+            className="room-badge room-badge--rec"
+            data-testid="tile-local-recording"
+            title={t('room.view.localRecording')}
+          >
+            {t('room.view.rec')}
+          </span>
+        )}
         {raised && (
           <span
             className="room-tile__hand"

@@ -10,6 +10,7 @@ import { useOrientation } from '../../ui/useFormFactor';
 import { BreakoutBanner } from '../breakout/BreakoutBanner';
 import { CaptionArea } from '../captions/CaptionArea';
 import { RecordingIndicator } from '../recordings/RecordingIndicator';
+import { RecordingNotices } from '../recordings/RecordingNotices';
 import { useRoomDispatch, useRoomState } from '../room-core/RoomContext';
 import { HostGoneNotice } from './HostGoneNotice';
 import { NetworkIndicator } from './NetworkIndicator';
@@ -62,6 +63,7 @@ export function MobileRoom({ conferenceId, extras }: { conferenceId: string; ext
       <HostGoneNotice />
       <WaitingNotice />
       <HandNotice />
+      <RecordingNotices />
       <PollPrompt />
       <MobileControls
         controls={controls}

@@ -45,6 +45,7 @@ import {
 import { loadOriginalVolume } from '../captions/original-volume';
 // Cloud recording (issue 11): the indicator every member sees while the meeting is recorded.
 import { RecordingIndicator } from '../recordings/RecordingIndicator';
+import { RecordingNotices } from '../recordings/RecordingNotices';
 import { firstView } from './first-view';
 import { PreJoin } from './PreJoin';
 import { bindRoom } from './room-binding';
@@ -191,6 +192,7 @@ function Room({ conferenceId, extras }: { conferenceId: string; extras?: ReactNo
             <HostGoneNotice />
             <WaitingNotice />
             <HandNotice />
+            <RecordingNotices />
             <PollPrompt />
             <FileShareBar />
             <Toolbar conferenceId={conferenceId} extras={extras} />
