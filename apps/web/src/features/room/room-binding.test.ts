@@ -5,7 +5,7 @@ import type { RoomClientEvents } from '../../room-client/types';
 import { peerInfo } from '../../test/peer-info';
 import { dismissToast, toastStore } from '../../ui/toast-store';
 import type { RoomClientHandle } from '../room-core/RoomContext';
-import { bindRoom } from './room-binding';
+import { bindRoom, settingsAfterHostCommand } from './room-binding';
 import { createRoomStore } from '../room-core/room-store';
 
 /** The room client as the binding sees it: `fire` gives one of its events. */
@@ -96,4 +96,28 @@ describe('a connection the server ended', () => {
     expect(shown()).toEqual(['room.errors.signedOut']);
     expect(closed).toHaveBeenCalledWith('signedOut');
   });
+});
+
+test('a host command changes the devices the next pre-join shows: muted stays muted, an approved hand is on', () => {
+  const client = new FakeClient();
+  const store = createRoomStore();
+  bindRoom(
+    client as unknown as RoomClientHandle,
+    store,
+    (key) => key,
+    () => undefined,
+  );
+  store.dispatch({ type: 'settings', settings: { audioEnabled: true, videoEnabled: true } });
+  client.fire('hostCommand', 'muteAudio');
+  expect(store.getState().settings.audioEnabled).toBe(false);
+  expect(JSON.parse(localStorage.getItem('settings')!)).toMatchObject({ audioEnabled: false });
+  client.fire('hostCommand', 'disableVideo');
+  expect(JSON.parse(localStorage.getItem('settings')!)).toMatchObject({
+    audioEnabled: false,
+    videoEnabled: false,
+  });
+  expect(settingsAfterHostCommand('muteAudio')).toEqual({ audioEnabled: false });
+  expect(settingsAfterHostCommand('unmuteAudio')).toEqual({ audioEnabled: true });
+  expect(settingsAfterHostCommand('disableVideo')).toEqual({ videoEnabled: false });
+  expect(settingsAfterHostCommand('stopShare')).toBeNull();
 });

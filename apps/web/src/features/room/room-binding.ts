@@ -7,6 +7,7 @@ import {
   dialogFor,
   TOAST_LONG_MS,
   WAITING_STATUS,
+  type HostAction,
   type PermissionState,
   type RoomProperties,
 } from '@meet/shared';
@@ -22,6 +23,7 @@ import {
   type NoticeKey,
 } from './room-notices';
 import type { RoomStore } from '../room-core/room-store';
+import { saveSettings } from '../room-core/settings-storage';
 import { amHost } from '../room-core/roles';
 import { breakoutNotice, type BreakoutNoticeKey } from './breakout-notices';
 
@@ -76,6 +78,22 @@ const isKnown = (key: string): key is KnownError =>
   (KNOWN_ERRORS as readonly string[]).includes(key);
 
 /** The kind whose state just turned into a failure, which opens its permission dialog. */
+/** The pre-join choice a host command changes (stopping a share changes none). */
+export function settingsAfterHostCommand(
+  action: HostAction,
+): { audioEnabled: boolean } | { videoEnabled: boolean } | null {
+  switch (action) {
+    case 'muteAudio':
+      return { audioEnabled: false };
+    case 'unmuteAudio':
+      return { audioEnabled: true };
+    case 'disableVideo':
+      return { videoEnabled: false };
+    case 'stopShare':
+      return null;
+  }
+}
+
 export function newlyFailed(
   prev: PermissionStates,
   next: PermissionStates,
@@ -168,7 +186,16 @@ export function bindRoom(
       properties = next;
       dispatch({ type: 'properties', properties: next });
     }),
-    client.on('hostCommand', (action) => notify([hostCommandNotice(action)])),
+    client.on('hostCommand', (action) => {
+      notify([hostCommandNotice(action)]);
+      // What the host turned off (or, approving a hand, on) is how the pre-join of a later join
+      // or a rejoin shows my devices: never on because of an earlier choice (issue 30).
+      const patch = settingsAfterHostCommand(action);
+      if (patch) {
+        dispatch({ type: 'settings', settings: patch });
+        saveSettings({ ...getState().settings, ...patch });
+      }
+    }),
     client.on('reaction', (peerId, emoji) =>
       dispatch({ type: 'reaction', reaction: { id: ++reactionId, peerId, emoji } }),
     ),
