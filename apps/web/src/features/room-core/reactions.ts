@@ -13,7 +13,8 @@ export interface FloatingReaction {
 }
 
 /** How long a reaction floats over a tile (the length of its CSS animation, room-reactions.css). */
-export const REACTION_FLOAT_MS = 3000;
+// Long enough to be seen by someone looking elsewhere on the screen, as Meet's (issue 30).
+export const REACTION_FLOAT_MS = 6000;
 /** At most this many float at once in the whole room; the oldest make way. */
 export const REACTION_MAX_SHOWN = 24;
 

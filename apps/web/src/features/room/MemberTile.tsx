@@ -144,7 +144,7 @@ export function MemberTile({
           </span>
         )}
       </div>
-      {!screen && <ReactionBursts peerId={peer.peerId} />}
+      {!screen && <ReactionBursts peerId={peer.peerId} name={peer.displayName} />}
       {!screen && !micOn && (
         <span className="room-tile__muted" aria-label={t('room.members.micOff')} role="img">
           <MicOffIcon size={18} />

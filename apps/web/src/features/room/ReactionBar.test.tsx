@@ -30,7 +30,7 @@ function setup(sendReaction = vi.fn((_emoji: ReactionEmoji) => Promise.resolve()
       meeting={{ conferenceId: '123456789', conferenceUri: 'uri-1', endTime: null }}
     >
       <ReactionBar />
-      <ReactionBursts peerId="2" />
+      <ReactionBursts peerId="2" name="Dee" />
     </RoomProvider>,
   );
   const toggle = screen.getByRole('button', { name: 'Send a reaction' });
@@ -115,7 +115,12 @@ describe('reactions over a tile', () => {
     });
     const floating = screen.getAllByTestId('floating-reaction');
     expect(floating.map((f) => f.dataset.emoji)).toEqual(['👏']);
-    act(() => vi.advanceTimersByTime(REACTION_FLOAT_MS));
+    // With who sent it, as Meet; still there most of its 6 s float, for a glance from elsewhere.
+    expect(floating[0]!.textContent).toBe('👏Dee');
+    expect(REACTION_FLOAT_MS).toBeGreaterThanOrEqual(5000);
+    act(() => vi.advanceTimersByTime(REACTION_FLOAT_MS - 1000));
+    expect(screen.getAllByTestId('floating-reaction')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(1000));
     expect(screen.queryByTestId('floating-reaction')).toBeNull();
     expect(store.getState().reactions).toEqual([]);
   });
