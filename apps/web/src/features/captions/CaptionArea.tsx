@@ -1,28 +1,34 @@
 /**
- * The caption lines over the bottom of the stage (inside it, so never over the toolbar): white
- * on translucent black, at most two lines, each with the speaker's name; a translation shows
- * with the words as spoken smaller under it. Only what the server sent is shown. Test hooks:
+ * The caption lines: on a computer a band of their own between the stage and the toolbar (the
+ * stage makes room, so captions never cover faces or names; issue 30), kept while captions are
+ * on so the stage does not jump with each line; on a phone over the bottom of the stage, where
+ * height is scarce. White on translucent black, at most two lines, each with the speaker's name
+ * and at most two rows; a translation shows with the words as spoken smaller under it. Only
+ * what the server sent is shown; when my own language gets no captions, the band says why
+ * (SpeakLanguageNote). Test hooks:
  * `caption-area`, and per line `caption-line` with `data-member-id` (the speaker's peer id, as
  * the tiles use it) and `data-final="true"` once final.
  */
 import { useTranslation } from '../../app/useTranslation';
 import { useCaptions } from './CaptionsContext';
 import { captionsShown } from './captions-store';
+import { SpeakLanguageNote } from './SpeakLanguageNote';
 import './captions.css';
 
-export function CaptionArea() {
+export function CaptionArea({ band = false }: { band?: boolean }) {
   const { t } = useTranslation();
   const shown = useCaptions(captionsShown);
   const lines = useCaptions((s) => s.lines.active);
-  if (!shown || lines.length === 0) return null;
+  if (!shown || (!band && lines.length === 0)) return null;
   return (
     // Not a live region: partial lines change many times a second, too fast to be read out.
     <div
-      className="caption-area"
+      className={`caption-area${band ? ' caption-area--band' : ''}`}
       data-testid="caption-area"
       role="region"
       aria-label={t('room.captions.area')}
     >
+      {band && <SpeakLanguageNote />}
       {lines.map((line) => (
         <div
           key={line.id}

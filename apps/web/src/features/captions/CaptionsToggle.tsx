@@ -12,6 +12,7 @@ import { ChevronUpIcon } from '../room-core/room-icons';
 import { CaptionsIcon, CaptionsOffIcon, DownloadIcon } from './captions-icons';
 import type { LanguageChoice } from './speech-options';
 import { useCaptionsToggle, type CaptionsToggleState } from './useCaptionsToggle';
+import { SpeakLanguageNote } from './SpeakLanguageNote';
 import './captions.css';
 import { ariaShortcut, onMac, withShortcut } from '../room/shortcuts';
 
@@ -83,24 +84,27 @@ function CaptionSettings({ c }: { c: CaptionsToggleState }) {
       {!c.engines.asr ? (
         <p className="captions-menu__note">{t('room.captions.noSpeechEngine')}</p>
       ) : (
-        <label className="captions-field">
-          <span className="captions-field__label">{t('room.captions.speakLanguage')}</span>
-          <select
-            className="captions-field__select"
-            data-testid="captions-speak-language"
-            value={c.speakLanguage}
-            disabled={c.speakChoices.length === 0}
-            onChange={(e) => c.setSpeakLanguage(e.target.value)}
-          >
-            {!c.speakChoices.some((l) => l.code === c.speakLanguage) && (
-              <option value={c.speakLanguage}>{c.speakLanguage}</option>
-            )}
-            <LanguageOptions
-              choices={c.speakChoices}
-              disabledNote={t('room.captions.needsEngine')}
-            />
-          </select>
-        </label>
+        <>
+          <label className="captions-field">
+            <span className="captions-field__label">{t('room.captions.speakLanguage')}</span>
+            <select
+              className="captions-field__select"
+              data-testid="captions-speak-language"
+              value={c.speakLanguage}
+              disabled={c.speakChoices.length === 0}
+              onChange={(e) => c.setSpeakLanguage(e.target.value)}
+            >
+              {!c.speakChoices.some((l) => l.code === c.speakLanguage) && (
+                <option value={c.speakLanguage}>{c.speakLanguage}</option>
+              )}
+              <LanguageOptions
+                choices={c.speakChoices}
+                disabledNote={t('room.captions.needsEngine')}
+              />
+            </select>
+          </label>
+          <SpeakLanguageNote long />
+        </>
       )}
       {translationNote ? (
         <p className="captions-menu__note">{translationNote}</p>

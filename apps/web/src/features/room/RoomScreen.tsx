@@ -182,11 +182,12 @@ function Room({ conferenceId, extras }: { conferenceId: string; extras?: ReactNo
             <div className="room-body">
               <div className="room-main">
                 <Stage />
-                <CaptionArea />
                 <RecordingIndicator />
               </div>
               <SidePanel />
             </div>
+            {/* Captions in a band of their own: the stage makes room, no face or name is covered. */}
+            <CaptionArea band />
             {/* Between the stage and the toolbar, in the flow: the stage makes room, no tile is covered. */}
             <HostMessage />
             <HostGoneNotice />
