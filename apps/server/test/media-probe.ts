@@ -57,3 +57,14 @@ export async function pixel(
 export const isRed = ([r, g, b]: Rgb) => r > 180 && g < 70 && b < 70;
 export const isGreen = ([r, g, b]: Rgb) => g > 180 && r < 70 && b < 70;
 export const isBlue = ([r, g, b]: Rgb) => b > 180 && r < 70 && g < 70;
+
+/** The colour of a still image (`width` wide) at (x, y); no seek, which a lone JPEG may refuse. */
+export async function imagePixel(file: string, x: number, y: number, width: number): Promise<Rgb> {
+  const { stdout } = await exec(
+    'ffmpeg',
+    ['-v', 'error', '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
+    { encoding: 'buffer', maxBuffer: 16 << 20 },
+  );
+  const at = (y * width + x) * 3;
+  return [stdout[at]!, stdout[at + 1]!, stdout[at + 2]!];
+}

@@ -6,16 +6,18 @@
  * file of an audio-only recording, the stored files and the row made ready.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { recordingEvents, recordingStreams, recordings } from '../src/db/schema/index.js';
 import { composeRecording, type ComposeDeps } from '../src/recording/compose-recording.js';
 import { build, type TestApp } from './helper.js';
-import { meanVolume, pixel, probe, isBlue, isGreen, isRed } from './media-probe.js';
+import { imagePixel, meanVolume, pixel, probe, isBlue, isGreen, isRed } from './media-probe.js';
 import { colourVp8, speechOpus, writeEmptyMjr, writeMjr } from './mjr-fixture.js';
 import { makeRecording } from './records-fixture.js';
 import { registered, type Account } from './room-members.js';
@@ -123,6 +125,25 @@ async function ffmpegRuns(dir: string): Promise<number[]> {
     if (cmdline.startsWith('ffmpeg\0') && cmdline.includes(dir)) pids.push(Number(pid));
   }
   return pids;
+}
+
+/** The container ffprobe reads and its major brand. */
+async function container(file: string): Promise<{ format: string; brand: string }> {
+  const { stdout } = await promisify(execFile)('ffprobe', [
+    ...[
+      '-v',
+      'error',
+      '-of',
+      'json',
+      '-show_entries',
+      'format=format_name:format_tags=major_brand',
+    ],
+    file,
+  ]);
+  const { format } = JSON.parse(stdout) as {
+    format: { format_name: string; tags?: { major_brand?: string } };
+  };
+  return { format: format.format_name, brand: format.tags?.major_brand ?? '' };
 }
 
 const rowOf = async (id: number) =>
@@ -260,6 +281,32 @@ describe('composing a video recording', () => {
     await rm(workDir, { recursive: true, force: true });
   });
 
+  test('a recording whose only camera arrives 5 s in gets its preview from the camera, not the dark start', async () => {
+    const made = await recording('video', [
+      {
+        user: alice,
+        source: 'camera',
+        name: 'Alice',
+        at: 5_000,
+        until: 12_000,
+        files: [{ kind: 'video', mindex: 1, from: sources.red }],
+      },
+    ]);
+    const { workDir } = await composeRecording(deps, made.id);
+    const video = path.join(workDir, 'video.mp4');
+    // The start is the dark canvas; a third of the way in (where the preview was taken from) too.
+    const [r, g, b] = await pixel(video, 0.5, 512, 360);
+    expect(r + g + b).toBeLessThan(150);
+    expect(isRed(await pixel(video, 4, 640, 360))).toBe(false);
+    const row = await rowOf(made.id);
+    const stored = await t.app.services.blobs.get(row.previewKey);
+    const jpg = path.join(workDir, 'stored-preview.jpg');
+    await writeFile(jpg, stored!.stream);
+    // The preview (640x360) shows Alice's red camera in the main window.
+    expect(isRed(await imagePixel(jpg, 256, 180, 640))).toBe(true);
+    await rm(workDir, { recursive: true, force: true });
+  });
+
   test('stopping the job kills ffmpeg and the compose fails', async () => {
     const made = await recording('video', [
       {
@@ -328,6 +375,8 @@ describe('composing an audio-only recording', () => {
         expect.objectContaining({ codec_type: 'audio', codec_name: 'aac' }),
       ]);
       expect(Math.abs(seconds - 12)).toBeLessThanOrEqual(1);
+      // The download is named .m4a: the container really is MP4 with the M4A brand.
+      expect(await container(audio)).toEqual({ format: 'mov,mp4,m4a,3gp,3g2,mj2', brand: 'M4A ' });
       expect(await meanVolume(audio)).toBeGreaterThan(-50);
       expect(wavPath && existsSync(wavPath)).toBe(true);
     }

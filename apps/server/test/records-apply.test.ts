@@ -65,12 +65,18 @@ describe('the access request round trip', () => {
     const pushed = await ownerInbox.next('new_message');
     if (pushed.msgType !== 'new_message') throw new Error('unexpected message');
     expect(pushed.unread).toBe(1);
+    const who = (await t.post('/api/user/getUserInfo', {}, applicant.token)).json().payload;
+    // Who asked (name and email) for which recording, in the owner's message.
     expect(contentOf(pushed.message)).toEqual({
       pushType: 'apply',
       recordId: rec.recordId,
       permissionRequestId: request.permissionRequestId,
       subType: 'request',
+      applicantName: who.userName,
+      applicantEmail: who.email,
+      recordName: 'Design review',
     });
+    expect(who.email).toMatch(/@example\.com$/);
 
     // Stored: the owner's message center has it, unread, newest first.
     const messages = (await api.messages(owner.token)).json().payload;
@@ -89,7 +95,7 @@ describe('the access request round trip', () => {
     ).json();
     expect(detail).toMatchObject({
       code: 0,
-      payload: { status: 1, applicantName: expect.any(String) },
+      payload: { status: 1, applicantName: who.userName, applicantEmail: who.email },
     });
     expect(detail.payload.recordInfo.previewImg).toMatch(/\/files\/rec\/.+\/preview\?/);
     expect(detail.payload.recordInfo.startTime).toBe(t.clock.now() - 60_000);
@@ -243,5 +249,64 @@ describe('refusals', () => {
     const missing = await api.apply('no-such-recording', (await registered(t)).token);
     expect(missing.json().key).toBe('recordNotFound');
     expect((await api.messages(owner.token)).json().payload.list).toEqual([]);
+  });
+});
+
+describe("answering on the recording's page", () => {
+  test("the owner's page lists pending requests with the requester's name and email; approving there lets them in and the list empties; the requester is pushed the approval", async () => {
+    const owner = await registered(t);
+    const applicant = await registered(t);
+    const other = await registered(t);
+    const rec = await makeRecording(t, owner, { withFiles: true, name: 'Budget 2027' });
+    const who = (await t.post('/api/user/getUserInfo', {}, applicant.token)).json().payload;
+    const applicantInbox = await sockets.open(applicant);
+    expect((await api.info(rec.recordId, owner.token)).json().payload.accessRequests).toEqual([]);
+
+    const id = (await api.apply(rec.recordId, applicant.token, 'Please')).json().payload
+      .permissionRequestId as string;
+    t.clock.advance(1000);
+    await api.apply(rec.recordId, other.token);
+    const page = (await api.info(rec.recordId, owner.token)).json().payload;
+    expect(page.accessRequests).toHaveLength(2);
+    expect(page.accessRequests[0]).toEqual({
+      permissionRequestId: id,
+      applicantName: who.userName,
+      applicantEmail: who.email,
+      reason: 'Please',
+      status: 1,
+      createTime: t.clock.now() - 1000,
+    });
+    // Only the owner sees who asks: the requester, once let in, gets no list.
+    const approved = await api.answer(rec.recordId, id, 2, owner.token);
+    expect(approved.json()).toMatchObject({ code: 0, payload: { status: 2 } });
+    const after = (await api.info(rec.recordId, owner.token)).json().payload;
+    expect(after.accessRequests).toHaveLength(1);
+    expect(after.accessRequests[0].permissionRequestId).not.toBe(id);
+
+    const told = await applicantInbox.next('new_message');
+    if (told.msgType !== 'new_message') throw new Error('unexpected message');
+    expect(contentOf(told.message)).toMatchObject({
+      subType: 'approved',
+      recordId: rec.recordId,
+      recordName: 'Budget 2027',
+    });
+    const opened = await api.info(rec.recordId, applicant.token);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json().payload.accessRequests).toBeUndefined();
+    // The applicant reading their own request does not get the email back from the server.
+    const mine = await api.getApply(rec.recordId, id, applicant.token);
+    expect(mine.json().payload.applicantEmail).toBe('');
+  });
+
+  test('a lapsed request is no longer listed for the owner', async () => {
+    const owner = await registered(t);
+    const applicant = await registered(t);
+    const rec = await makeRecording(t, owner);
+    await api.apply(rec.recordId, applicant.token);
+    expect((await api.info(rec.recordId, owner.token)).json().payload.accessRequests).toHaveLength(
+      1,
+    );
+    t.clock.advance(RECORDING_ACCESS_TTL_MS + 1000);
+    expect((await api.info(rec.recordId, owner.token)).json().payload.accessRequests).toEqual([]);
   });
 });

@@ -103,12 +103,45 @@ describe('loading the files', () => {
     expect(res.rawPayload.length).toBe(0);
   });
 
-  test('download=1 names the file after the recording', async () => {
-    const { videoUrl } = await links();
-    const res = await get(`${videoUrl}&download=1`);
-    expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="Kick-off __.mp4"; filename*=UTF-8''Kick-off%20%E4%BC%9A%E8%AE%AE.mp4`,
+  test('download=1 names the file after the recording and its day: UTF-8 in filename*, an ASCII fallback', async () => {
+    const { videoUrl, audioUrl } = await links();
+    const video = await get(`${videoUrl}&download=1`);
+    expect(video.statusCode).toBe(200);
+    expect(video.headers['content-disposition']).toBe(
+      `attachment; filename="Kick-off __ 2026-06-01.mp4"; ` +
+        `filename*=UTF-8''Kick-off%20%E4%BC%9A%E8%AE%AE%202026-06-01.mp4`,
     );
+    // The audio is AAC in MP4 (composition writes it so), named .m4a.
+    const audio = await get(`${audioUrl}&download=1`);
+    expect(audio.headers['content-type']).toBe('audio/mp4');
+    expect(audio.headers['content-disposition']).toBe(
+      `attachment; filename="Kick-off __ 2026-06-01.m4a"; ` +
+        `filename*=UTF-8''Kick-off%20%E4%BC%9A%E8%AE%AE%202026-06-01.m4a`,
+    );
+    // Played, not downloaded: no file name.
+    expect((await get(videoUrl)).headers['content-disposition']).toBeUndefined();
+  });
+
+  test("the day is the one in the page's time zone (tz); characters file systems refuse are taken out", async () => {
+    const late = await makeRecording(t, owner, {
+      withFiles: true,
+      name: 'Q4: plan/review?',
+      // 23:30 UTC on the 27th is the 28th in Shanghai.
+      startedAt: Date.UTC(2026, 10, 27, 23, 30),
+    });
+    const { videoUrl } = (await api.info(late.recordId, owner.token)).json().payload as {
+      videoUrl: string;
+    };
+    const named = async (query: string) =>
+      (await get(`${videoUrl}&download=1${query}`)).headers['content-disposition'];
+    // An ASCII name needs no filename*.
+    expect(await named('')).toBe(`attachment; filename="Q4 plan review 2026-11-27.mp4"`);
+    expect(await named('&tz=Asia%2FShanghai')).toContain(
+      'filename="Q4 plan review 2026-11-28.mp4"',
+    );
+    expect(await named('&tz=America%2FLos_Angeles')).toContain('2026-11-27.mp4"');
+    // A zone nobody knows is UTC, not an error.
+    expect(await named('&tz=Nowhere%2FAtAll')).toContain('2026-11-27.mp4"');
   });
 
   test('the same page loaded again within minutes gets the same links (the browser cache holds)', async () => {

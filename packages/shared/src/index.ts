@@ -22,6 +22,7 @@ export * from './domain/schedule.js';
 export * from './domain/room-layout.js';
 export * from './domain/phone-layout.js';
 export * from './domain/recording-layout.js';
+export * from './domain/recording-file-name.js';
 export * from './domain/local-recording.js';
 export * from './domain/caption-lines.js';
 export * from './domain/media-permissions.js';

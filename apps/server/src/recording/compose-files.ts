@@ -2,14 +2,15 @@
  * The second stage of composing a recording: from already playable media files placed on the
  * recording's time line, the one ffmpeg run of composePlan (the MP4 of a video recording, the
  * audio file, and a 16 kHz mono WAV for the transcript when anyone was heard), then a preview
- * frame from a third of the way in and the result's duration. Callable on its own (tests feed it
+ * frame with content (preview-frame.ts: not the dark start) and the result's duration. Callable on its own (tests feed it
  * ffmpeg-made files).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RecordingLayoutKind, TimelineEntry } from '@meet/shared';
 import { composePlan, type PictureFile, type SoundFile } from './compose-plan.js';
-import { ffmpeg, nameFont, probeDuration, run } from './media-tools.js';
+import { ffmpeg, nameFont, probeDuration } from './media-tools.js';
+import { writePreview } from './preview-frame.js';
 import { RECORDING_DEFAULTS, type RecordingSettings } from './settings.js';
 
 export interface ComposeFilesInput {
@@ -83,16 +84,7 @@ export async function composeFiles(input: ComposeFilesInput): Promise<ComposedFi
   let preview: string | null = null;
   if (outputs.video) {
     preview = path.join(workDir, 'preview.jpg');
-    const at = (input.durationMs / 3000).toFixed(3);
-    // -ss before -i seeks to the keyframe before, then decodes up to the time.
-    await run(
-      'ffmpeg',
-      [
-        ...['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-ss', at, '-i', outputs.video],
-        ...['-frames:v', '1', '-vf', `scale=${PREVIEW_SIZE}`, '-q:v', '3', preview],
-      ],
-      { signal },
-    );
+    await writePreview(outputs.video, preview, PREVIEW_SIZE, signal);
   }
   const durationMs = await probeDuration(outputs.video ?? outputs.audio, signal);
   return {

@@ -1,5 +1,5 @@
 /** Reads and writes requests to see a recording (recording_access). The rules live in AccessRequests. */
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { recordingAccess, users, type RecordingAccessRow } from '../db/schema/index.js';
 
@@ -28,17 +28,49 @@ export class AccessRepository {
       .orderBy(desc(recordingAccess.createdAt), desc(recordingAccess.id));
   }
 
-  /** A request with its applicant's name. */
+  /** A request with its applicant's name and email. */
   async byRequestId(
     requestId: string,
     tx: Db = this.db,
-  ): Promise<{ request: RecordingAccessRow; applicantName: string } | undefined> {
+  ): Promise<
+    | { request: RecordingAccessRow; applicantName: string; applicantEmail: string | null }
+    | undefined
+  > {
     const [row] = await tx
-      .select({ request: recordingAccess, applicantName: users.userName })
+      .select({
+        request: recordingAccess,
+        applicantName: users.userName,
+        applicantEmail: users.email,
+      })
       .from(recordingAccess)
       .innerJoin(users, eq(users.id, recordingAccess.applicantId))
       .where(eq(recordingAccess.requestId, requestId));
     return row;
+  }
+
+  /** Requests of a recording still waiting for the owner (pending, not lapsed), oldest first. */
+  async pendingOf(
+    recordingId: number,
+    now: Date,
+  ): Promise<
+    { request: RecordingAccessRow; applicantName: string; applicantEmail: string | null }[]
+  > {
+    return this.db
+      .select({
+        request: recordingAccess,
+        applicantName: users.userName,
+        applicantEmail: users.email,
+      })
+      .from(recordingAccess)
+      .innerJoin(users, eq(users.id, recordingAccess.applicantId))
+      .where(
+        and(
+          eq(recordingAccess.recordingId, recordingId),
+          eq(recordingAccess.status, PENDING),
+          gt(recordingAccess.expiresAt, now),
+        ),
+      )
+      .orderBy(asc(recordingAccess.createdAt), asc(recordingAccess.id));
   }
 
   async create(

@@ -28,6 +28,11 @@ export interface AccessRequestsDeps {
   clock: Clock;
 }
 
+interface Applicant {
+  name: string;
+  email: string | null;
+}
+
 export class AccessRequests {
   constructor(private readonly deps: AccessRequestsDeps) {}
 
@@ -66,25 +71,29 @@ export class AccessRequests {
           recordId: view.row.recordId,
           permissionRequestId: created.requestId,
           subType: 'request',
+          // Who asks for which recording, so the owner's message says so.
+          applicantName: user.userName,
+          applicantEmail: user.email ?? '',
+          recordName: view.row.name,
         },
         tx,
       );
       return { request: created, message: note };
     });
     if (message) await messages.push(message);
-    return this.detailOf(view, request, user.userName, user.id);
+    return this.detailOf(view, request, { name: user.userName, email: user.email }, user.id);
   }
 
   /** The request, for the recording's owner or the applicant themself (else 3024). */
   async detail(user: UserRow, recordId: string, requestId: string): Promise<ApplyDetail> {
-    const { view, request, applicantName } = await this.load(recordId, requestId);
+    const { view, request, applicant } = await this.load(recordId, requestId);
     if (user.id !== view.row.ownerId && user.id !== request.applicantId) {
       throw applyLoadFailed(403);
     }
     if (effectiveStatus(request, this.deps.clock.now()) === APPLY_STATUS.expired) {
       await this.deps.access.markExpired(request.id);
     }
-    return this.detailOf(view, request, applicantName, user.id);
+    return this.detailOf(view, request, applicant, user.id);
   }
 
   /** The owner approves (2) or denies (3) a pending request; the applicant gets a message. */
@@ -95,7 +104,7 @@ export class AccessRequests {
     status: 2 | 3,
   ): Promise<ApplyDetail> {
     const { database, recordings, access, messages, clock } = this.deps;
-    const { view, applicantName } = await this.load(recordId, requestId);
+    const { view, applicant } = await this.load(recordId, requestId);
     if (user.id !== view.row.ownerId) throw applyLoadFailed(403);
     const outcome = await database.db.transaction(async (tx) => {
       const row = await recordings.lock(tx, view.row.id);
@@ -117,6 +126,7 @@ export class AccessRequests {
           recordId: row.recordId,
           permissionRequestId: requestId,
           subType: status === APPLY_STATUS.approved ? 'approved' : 'denied',
+          recordName: row.name,
         },
         tx,
       );
@@ -129,24 +139,25 @@ export class AccessRequests {
     }
     await messages.push(outcome.note);
     const fresh = await this.load(recordId, requestId);
-    return this.detailOf(fresh.view, fresh.request, applicantName, user.id);
+    return this.detailOf(fresh.view, fresh.request, applicant, user.id);
   }
 
   /** The request and its recording, when the request is of that recording (else 3024). */
   private async load(
     recordId: string,
     requestId: string,
-  ): Promise<{ view: RecordingView; request: RecordingAccessRow; applicantName: string }> {
+  ): Promise<{ view: RecordingView; request: RecordingAccessRow; applicant: Applicant }> {
     const found = await this.deps.access.byRequestId(requestId);
     const view = found && (await this.deps.recordings.byId(found.request.recordingId));
     if (!found || !view || view.row.recordId !== recordId) throw applyLoadFailed();
-    return { view, request: found.request, applicantName: found.applicantName };
+    const applicant = { name: found.applicantName, email: found.applicantEmail };
+    return { view, request: found.request, applicant };
   }
 
   private detailOf(
     view: RecordingView,
     request: RecordingAccessRow,
-    applicantName: string,
+    applicant: Applicant,
     viewerId: number,
   ): ApplyDetail {
     const r = view.row;
@@ -160,7 +171,9 @@ export class AccessRequests {
       permissionRequestId: request.requestId,
       status,
       reason: request.reason,
-      applicantName,
+      applicantName: applicant.name,
+      // The owner gets to know who asks; the applicant knows their own address.
+      applicantEmail: viewerId === r.ownerId ? (applicant.email ?? '') : '',
       recordInfo: {
         recordId: r.recordId,
         filename: r.name,

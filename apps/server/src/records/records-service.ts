@@ -5,6 +5,7 @@
  */
 import {
   APPLY_STATUS,
+  type AccessRequestItem,
   type Language,
   type RecordInfo,
   type RecordListItem,
@@ -105,8 +106,10 @@ export class RecordsService {
     language: Language,
   ): Promise<RecordInfo> {
     const r = view.row;
+    const owner = viewerId !== undefined && viewerId === r.ownerId;
     return {
       ...recordListItemOf(view, viewerId, this.deps.links),
+      ...(owner ? { accessRequests: await this.pendingRequests(view) } : {}),
       transcript: await this.deps.transcript.entries(view, language),
       minutes: r.minutes,
       chapters: r.chapters,
@@ -115,6 +118,19 @@ export class RecordsService {
       applyStatus,
       ownerName: view.ownerName,
     };
+  }
+
+  /** Who waits for the owner's answer, to approve or deny on the recording's page too. */
+  private async pendingRequests(view: RecordingView): Promise<AccessRequestItem[]> {
+    const rows = await this.deps.access.pendingOf(view.row.id, new Date(this.deps.clock.now()));
+    return rows.map(({ request, applicantName, applicantEmail }) => ({
+      permissionRequestId: request.requestId,
+      applicantName,
+      applicantEmail: applicantEmail ?? '',
+      reason: request.reason,
+      status: APPLY_STATUS.pending,
+      createTime: request.createdAt.getTime(),
+    }));
   }
 
   /** The owner's view of their recording after a change. */

@@ -1,11 +1,14 @@
 /**
  * A recording's files behind signed links (records/recording-links.ts):
- * `GET /files/rec/<recordId>/<video|audio|preview>?exp=…&sig=…[&download=1]`. No header is
- * needed, so `<video src>` and `<img src>` load them; the player seeks with Range requests (206).
+ * `GET /files/rec/<recordId>/<video|audio|preview>?exp=…&sig=…[&download=1[&tz=<zone>]]`. With
+ * `download=1` the file is saved under the recording's name and day in `tz` (default UTC; the
+ * page sends Home's zone): `Weekly sync 2026-11-27.mp4`, the audio `….m4a` (AAC in MP4). No
+ * header is needed, so `<video src>` and `<img src>` load them; the player seeks with Range requests (206).
  * A wrong or expired signature, or one made before the recording's sharing narrowed, is 403; a
  * recording that is gone, or has no such file, is 404.
  */
 import type { FastifyInstance } from 'fastify';
+import { recordingFileName } from '@meet/shared';
 import { AppError } from '../lib/app-error.js';
 import { contentDisposition } from '../lib/content-disposition.js';
 import { byteRange } from '../records/byte-range.js';
@@ -32,10 +35,10 @@ export default async function recordingFileRoutes(app: FastifyInstance) {
 
   app.get<{
     Params: { recordId: string; kind: string };
-    Querystring: { exp?: unknown; sig?: unknown; download?: unknown };
+    Querystring: { exp?: unknown; sig?: unknown; download?: unknown; tz?: unknown };
   }>('/files/rec/:recordId/:kind', { schema: { hide: true } }, async (request, reply) => {
     const { recordId, kind } = request.params;
-    const { exp, sig, download } = request.query;
+    const { exp, sig, download, tz } = request.query;
     if (!isRecordingFileKind(kind)) throw AppError.notFound();
     // Links are signed with the recording's link version, so the row comes first. One that is
     // gone is checked as version 0: a link to it is refused either way (403, or 404 as before).
@@ -60,8 +63,11 @@ export default async function recordingFileRoutes(app: FastifyInstance) {
         'cache-control',
         `private, max-age=${Math.max(0, Math.floor((Number(exp) - clock.now()) / 1000))}`,
       );
-    if (download === '1')
-      reply.header('content-disposition', contentDisposition(`${row.name}.${ext}`));
+    if (download === '1') {
+      const zone = typeof tz === 'string' ? tz : 'UTC';
+      const name = recordingFileName(row.name, row.startedAt.getTime(), zone, ext);
+      reply.header('content-disposition', contentDisposition(name));
+    }
 
     const range = byteRange(request.headers.range, whole.size);
     if (range === 'whole') {

@@ -150,6 +150,18 @@ export const transcriptEntry = z.object({
 });
 export type TranscriptEntry = z.infer<typeof transcriptEntry>;
 
+/** A request to see a recording, as its owner sees it on the recording's page. */
+export const accessRequestItem = z.object({
+  permissionRequestId: z.string(),
+  applicantName: z.string(),
+  applicantEmail: z.string(),
+  reason: z.string(),
+  status: z.number(),
+  /** When it was made (ms). */
+  createTime: z.number(),
+});
+export type AccessRequestItem = z.infer<typeof accessRequestItem>;
+
 export const recordInfo = recordListItem.extend({
   transcript: z.array(transcriptEntry),
   minutes: z.string(),
@@ -160,6 +172,8 @@ export const recordInfo = recordListItem.extend({
   /** The caller's access request, when they are not the owner (SPEC.md's apply states). */
   applyStatus: z.number(),
   ownerName: z.string(),
+  /** For the owner only: requests waiting for their answer, oldest first. */
+  accessRequests: z.array(accessRequestItem).optional(),
 });
 export type RecordInfo = z.infer<typeof recordInfo>;
 
@@ -178,6 +192,8 @@ export const applyDetail = z.object({
   status: z.number(),
   reason: z.string(),
   applicantName: z.string(),
+  /** Who asks, for the owner to know them by ('' for the applicant themself or no email). */
+  applicantEmail: z.string().optional(),
   recordInfo: z.object({
     recordId: z.string(),
     filename: z.string(),
@@ -223,6 +239,10 @@ export const messageContent = z.discriminatedUnion('pushType', [
     permissionRequestId: z.string(),
     /** request: someone asks the owner; approved / denied: the owner's answer, to the applicant. */
     subType: z.enum(['request', 'approved', 'denied']),
+    /** Who asked and for what, as they were when the message was sent (absent on older ones). */
+    applicantName: z.string().optional(),
+    applicantEmail: z.string().optional(),
+    recordName: z.string().optional(),
   }),
   z.object({
     pushType: z.literal('record'),

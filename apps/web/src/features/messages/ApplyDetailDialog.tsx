@@ -2,7 +2,7 @@
  * An access request's detail for the recording's owner (SPEC.md section 3, Apply detail): the
  * recording (file name, preview, duration, start time), who asks and why, and Approve / Deny
  * while it is pending; otherwise its state. Test hooks: `apply-detail`, `apply-detail-error`,
- * `apply-filename`, `apply-applicant`, `apply-reason`, `apply-status` (data-status),
+ * `apply-filename`, `apply-applicant`, `apply-applicant-email`, `apply-reason`, `apply-status` (data-status),
  * `apply-approve`, `apply-deny`, `apply-answer-error`.
  */
 import { useTranslation } from '../../app/useTranslation';
@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { RecordIcon } from '../../ui/icons';
 import { formatClock } from '../recordings/record-rules';
+import { useTimezone } from '../meetings/useTimezone';
 import { formatDateTime } from '../recordings/recording-format';
 import { useApplyDetail } from './useApplyDetail';
 
@@ -32,6 +33,7 @@ export function ApplyDetailDialog({
   onClose(): void;
 }) {
   const { t, i18n } = useTranslation();
+  const [timezone] = useTimezone();
   const a = useApplyDetail(recordId, permissionRequestId);
   const d = a.detail;
   const statusKey = d ? (STATUS_KEY[d.status as keyof typeof STATUS_KEY] ?? 'none') : 'none';
@@ -92,7 +94,7 @@ export function ApplyDetailDialog({
                   {d.recordInfo.filename}
                 </span>
                 <span className="apply-detail__muted">
-                  {formatDateTime(d.recordInfo.startTime, i18n.language)} ·{' '}
+                  {formatDateTime(d.recordInfo.startTime, i18n.language, timezone)} ·{' '}
                   {formatClock(d.recordInfo.duration)}
                 </span>
               </div>
@@ -100,6 +102,12 @@ export function ApplyDetailDialog({
             <dl className="apply-detail__list">
               <dt>{t('recordings.apply.applicant')}</dt>
               <dd data-testid="apply-applicant">{d.applicantName}</dd>
+              {d.applicantEmail && (
+                <>
+                  <dt>{t('recordings.apply.email')}</dt>
+                  <dd data-testid="apply-applicant-email">{d.applicantEmail}</dd>
+                </>
+              )}
               <dt>{t('recordings.apply.reason')}</dt>
               <dd data-testid="apply-reason">{d.reason || t('recordings.apply.noReason')}</dd>
               <dt>{t('recordings.apply.status')}</dt>

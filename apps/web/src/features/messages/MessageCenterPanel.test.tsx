@@ -105,6 +105,39 @@ describe('the message center', () => {
     expect(screen.getByTestId('message-end')).toBeTruthy();
   });
 
+  test('a request says who asked for which recording, with their email, at the time in Home’s zone; the detail shows the email', async () => {
+    localStorage.setItem('meetingsTimezone', 'America/New_York');
+    const asked = message(
+      3,
+      {
+        pushType: 'apply',
+        recordId: 'rec-1',
+        permissionRequestId: 'req-3',
+        subType: 'request',
+        applicantName: 'Bo Lee',
+        applicantEmail: 'bo@example.com',
+        recordName: 'Budget 2027',
+      },
+      { ctime: Date.UTC(2026, 10, 28, 2, 30) },
+    );
+    vi.spyOn(messagesApi, 'list').mockResolvedValue(page([asked]));
+    vi.spyOn(messagesApi, 'markRead').mockResolvedValue({ unread: 0 });
+    vi.spyOn(recordsApi, 'getApply').mockResolvedValue(
+      applyDetail({ applicantName: 'Bo Lee', applicantEmail: 'bo@example.com' }),
+    );
+    renderCenter();
+    await firstLoad();
+    const [item] = items();
+    expect(item!.textContent).toContain('Bo Lee asked to view “Budget 2027”');
+    expect(within(item!).getByTestId('message-applicant-email').textContent).toBe('bo@example.com');
+    // 02:30 UTC on the 28th is 21:30 on the 27th in New York.
+    expect(item!.textContent).toContain('Nov 27, 2026, 21:30');
+    await act(async () => fireEvent.click(item!));
+    const detail = await screen.findByTestId('apply-detail');
+    expect(within(detail).getByTestId('apply-applicant-email').textContent).toBe('bo@example.com');
+    localStorage.removeItem('meetingsTimezone');
+  });
+
   test('with no messages the panel says so', async () => {
     vi.spyOn(messagesApi, 'list').mockResolvedValue(page([]));
     renderCenter();

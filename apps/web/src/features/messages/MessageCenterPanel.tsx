@@ -11,16 +11,20 @@ import type { MessageItem } from '@meet/shared';
 import { Button, IconButton } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { BellIcon, CloseIcon } from '../../ui/icons';
+import { useTimezone } from '../meetings/useTimezone';
 import { formatDateTime } from '../recordings/recording-format';
 import { ApplyDetailDialog } from './ApplyDetailDialog';
-import { headlineOf, parseContent } from './message-content';
+import { applyPartiesOf, headlineOf, parseContent } from './message-content';
 import { useMessageCenter } from './useMessageCenter';
 import './messages.css';
 
 function MessageEntry({ item, onOpen }: { item: MessageItem; onOpen(item: MessageItem): void }) {
   const { t, i18n } = useTranslation();
+  const [timezone] = useTimezone();
   const content = parseContent(item);
   const headline = headlineOf(content);
+  const parties = applyPartiesOf(content);
+  const asked = content?.pushType === 'apply' && content.subType === 'request';
   return (
     <li>
       <button
@@ -41,8 +45,21 @@ function MessageEntry({ item, onOpen }: { item: MessageItem; onOpen(item: Messag
             {item.isUnread && (
               <span className="visually-hidden">{t('recordings.messages.unread')} </span>
             )}
-            {t(`recordings.messages.${headline}`)}
+            {asked && parties?.name
+              ? t('recordings.messages.applyRequestFrom', {
+                  name: parties.name,
+                  record: parties.record,
+                })
+              : t(`recordings.messages.${headline}`)}
           </span>
+          {asked && parties?.email && (
+            <span className="message-item__detail" data-testid="message-applicant-email">
+              {parties.email}
+            </span>
+          )}
+          {!asked && parties?.record && (
+            <span className="message-item__detail">{parties.record}</span>
+          )}
           {content?.pushType === 'record' && content.name && (
             <span className="message-item__detail">{content.name}</span>
           )}
@@ -52,7 +69,9 @@ function MessageEntry({ item, onOpen }: { item: MessageItem; onOpen(item: Messag
           {content?.pushType === 'apply' && content.subType === 'request' && (
             <span className="message-item__link">{t('recordings.messages.review')}</span>
           )}
-          <span className="message-item__time">{formatDateTime(item.ctime, i18n.language)}</span>
+          <span className="message-item__time">
+            {formatDateTime(item.ctime, i18n.language, timezone)}
+          </span>
         </span>
       </button>
     </li>

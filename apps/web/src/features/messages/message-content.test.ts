@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { MessageContent } from '@meet/shared';
-import { actionOf, headlineOf, parseContent } from './message-content';
+import { actionOf, applyPartiesOf, headlineOf, parseContent } from './message-content';
 
 const request: MessageContent = {
   pushType: 'apply',
@@ -63,5 +63,33 @@ describe('message center entries', () => {
     expect(parsed).toBeNull();
     expect(headlineOf(parsed)).toBe('unknown');
     expect(actionOf(parsed)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('who asked for which recording', () => {
+  test.each([
+    [
+      'a request with its parties',
+      { ...request, applicantName: 'Bo', applicantEmail: 'bo@x.io', recordName: 'Sync' },
+      { name: 'Bo', email: 'bo@x.io', record: 'Sync' },
+    ],
+    [
+      'an answer naming its recording',
+      { ...request, subType: 'approved', recordName: 'Sync' },
+      { name: '', email: '', record: 'Sync' },
+    ],
+    ['a request from before names were kept', request, null],
+    [
+      'a recording notice',
+      { pushType: 'record', recordId: 'r', status: 'ready', name: 'Sync' },
+      null,
+    ],
+  ] as const)('%s', (_name, content, parties) => {
+    expect(applyPartiesOf(parseContent({ content: JSON.stringify(content) }))).toEqual(parties);
+  });
+
+  test('fields of the wrong type are dropped, the message still reads', () => {
+    const parsed = parseContent({ content: JSON.stringify({ ...request, applicantName: 7 }) });
+    expect(parsed).toEqual(request);
   });
 });

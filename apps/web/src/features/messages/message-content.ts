@@ -24,6 +24,10 @@ export function contentOf(json: unknown): MessageContent | null {
             recordId: c.recordId,
             permissionRequestId: c.permissionRequestId,
             subType: c.subType,
+            // Who asked for which recording; messages from before they were written lack them.
+            ...(str(c.applicantName) ? { applicantName: c.applicantName } : {}),
+            ...(str(c.applicantEmail) ? { applicantEmail: c.applicantEmail } : {}),
+            ...(str(c.recordName) ? { recordName: c.recordName } : {}),
           }
         : null;
     case 'record':
@@ -78,6 +82,19 @@ export function headlineOf(content: MessageContent | null): MessageHeadline {
     case 'business':
       return 'business';
   }
+}
+
+/**
+ * Who asked for which recording (an owner's request message), or which recording an answer is
+ * about; null for other messages and for apply messages written before these were kept.
+ */
+export function applyPartiesOf(
+  content: MessageContent | null,
+): { name: string; email: string; record: string } | null {
+  if (content?.pushType !== 'apply') return null;
+  const { applicantName = '', applicantEmail = '', recordName = '' } = content;
+  if (!applicantName && !recordName) return null;
+  return { name: applicantName, email: applicantEmail, record: recordName };
 }
 
 /** What opening the entry does (besides marking it read). */

@@ -4,13 +4,15 @@
  * transcript. While it is still being processed the page shows how far along it is instead (and
  * asks again until it is ready). Test hooks: `record-detail` (data-status), `record-title`,
  * `record-meta`, `record-player` (data-kind video|audio), `record-download-video|audio`,
- * `record-processing`, `record-failed`.
+ * `record-processing`, `record-failed`, `record-stage` (data-stage), and those of RecordRequests.
  */
 import { useTranslation } from '../../app/useTranslation';
 import type { RecordInfo, ShareScope } from '@meet/shared';
 import { formatClock } from './record-rules';
-import { formatDateTime, formatSize } from './recording-format';
+import { useTimezone } from '../meetings/useTimezone';
+import { formatDateTime, formatSize, processingStage, recordingDownload } from './recording-format';
 import { AudioFileIcon, DownloadIcon } from './recording-icons';
+import { RecordRequests } from './RecordRequests';
 import { CopyRecordLink, ShareScopeCard } from './RecordShare';
 import { SummaryPanel } from './SummaryPanel';
 import { TranscriptPanel } from './TranscriptPanel';
@@ -51,26 +53,29 @@ function Player({ info, player }: { info: RecordInfo; player: RecordPlayer }) {
   return <p className="record-card__empty">{t('recordings.page.noFile')}</p>;
 }
 
-function Downloads({ info }: { info: RecordInfo }) {
+function Downloads({ info, timezone }: { info: RecordInfo; timezone: string }) {
   const { t } = useTranslation();
+  // Named after the recording and its day, by the server too (recordingFileName).
+  const video = info.videoUrl && recordingDownload(info, info.videoUrl, 'video', timezone);
+  const audio = info.audioUrl && recordingDownload(info, info.audioUrl, 'audio', timezone);
   return (
     <>
-      {info.videoUrl && (
+      {video && (
         <a
           className="btn btn--secondary btn--small"
-          href={info.videoUrl}
-          download
+          href={video.href}
+          download={video.fileName}
           data-testid="record-download-video"
         >
           <DownloadIcon size={18} />
           {t('recordings.page.downloadVideo')}
         </a>
       )}
-      {info.audioUrl && (
+      {audio && (
         <a
           className="btn btn--secondary btn--small"
-          href={info.audioUrl}
-          download
+          href={audio.href}
+          download={audio.fileName}
           data-testid="record-download-audio"
         >
           <DownloadIcon size={18} />
@@ -83,11 +88,18 @@ function Downloads({ info }: { info: RecordInfo }) {
 
 function Processing({ info }: { info: RecordInfo }) {
   const { t } = useTranslation();
+  // The server's stage names are words of the code: the page says them in the reader's language.
+  const stage = processingStage(info.stage);
+  const stageText = stage ? t(`recordings.list.stage.${stage}`) : null;
   if (info.status === 'failed')
     return (
       <div className="record-card record-pending" data-testid="record-failed">
         <p className="record-pending__title">{t('recordings.page.failed')}</p>
-        {info.stage && <p className="record-card__empty">{info.stage}</p>}
+        {stageText && (
+          <p className="record-card__empty" data-testid="record-stage" data-stage={stage}>
+            {t('recordings.page.failedAt', { stage: stageText })}
+          </p>
+        )}
       </div>
     );
   const recording = info.status === 'recording';
@@ -111,7 +123,12 @@ function Processing({ info }: { info: RecordInfo }) {
           <div className="record-progress__bar" style={{ width: `${info.progress}%` }} />
         </div>
       )}
-      <p className="record-card__empty">{info.stage || t('recordings.page.processingHint')}</p>
+      {stageText && !recording && (
+        <p className="record-pending__stage" data-testid="record-stage" data-stage={stage}>
+          {t('recordings.page.stage', { stage: stageText })}
+        </p>
+      )}
+      <p className="record-card__empty">{t('recordings.page.processingHint')}</p>
     </div>
   );
 }
@@ -130,6 +147,7 @@ export function RecordDetail({
   onScope(scope: ShareScope): void;
 }) {
   const { t, i18n } = useTranslation();
+  const [timezone] = useTimezone();
   const player = useRecordPlayer();
   const canEdit = info.isOwner && realLogin;
   const summary = useRecordSummary(info, patch, refresh, canEdit);
@@ -144,7 +162,7 @@ export function RecordDetail({
           </h1>
           <p className="record-detail__meta" data-testid="record-meta">
             {[
-              formatDateTime(info.startTime, i18n.language),
+              formatDateTime(info.startTime, i18n.language, timezone),
               info.duration > 0 ? formatClock(info.duration) : null,
               info.size > 0 ? formatSize(info.size) : null,
               info.isOwner ? null : t('recordings.page.sharedBy', { owner: info.ownerName }),
@@ -154,7 +172,7 @@ export function RecordDetail({
           </p>
         </div>
         <div className="record-detail__actions">
-          {ready && <Downloads info={info} />}
+          {ready && <Downloads info={info} timezone={timezone} />}
           <CopyRecordLink recordId={info.recordId} />
         </div>
       </div>
@@ -177,6 +195,14 @@ export function RecordDetail({
         </div>
         {!single && (
           <div className="record-detail__side">
+            {canEdit && info.accessRequests && (
+              <RecordRequests
+                recordId={info.recordId}
+                requests={info.accessRequests}
+                timezone={timezone}
+                onAnswered={refresh}
+              />
+            )}
             {canEdit && <ShareScopeCard scope={info.shareScope} onScope={onScope} />}
             {ready && (
               <TranscriptPanel

@@ -138,17 +138,24 @@ describe('the record page: watching', () => {
     expect(screen.getAllByTestId('chapter-item')[0]!.getAttribute('aria-current')).toBe('true');
   });
 
-  test('an audio-only recording plays in an audio player and offers the audio to download', async () => {
+  test('an audio-only recording plays in an audio player and offers the audio to download, named after it and its day in the chosen zone', async () => {
+    localStorage.setItem('meetingsTimezone', 'Asia/Shanghai');
     vi.spyOn(recordsApi, 'infoByUuid').mockResolvedValue(
-      recordInfo({ recordType: 'audio', videoUrl: undefined }),
+      recordInfo({
+        recordType: 'audio',
+        videoUrl: undefined,
+        startTime: Date.UTC(2026, 10, 27, 23, 30),
+      }),
     );
     renderPage();
     const player = await screen.findByTestId('record-player');
     expect(player.tagName).toBe('AUDIO');
     expect(screen.queryByTestId('record-download-video')).toBeNull();
-    expect(screen.getByTestId('record-download-audio').getAttribute('href')).toBe(
-      '/files/rec-1.m4a?sig=1',
-    );
+    const link = screen.getByTestId('record-download-audio');
+    expect(link.getAttribute('href')).toBe('/files/rec-1.m4a?sig=1&download=1&tz=Asia%2FShanghai');
+    expect(link.getAttribute('download')).toBe('Weekly sync 2026-11-28.m4a');
+    expect(screen.getByTestId('record-meta').textContent).toContain('Nov 28, 2026, 07:30');
+    localStorage.removeItem('meetingsTimezone');
   });
 
   test('a recording still being processed shows how far along it is, and the page updates by itself', async () => {

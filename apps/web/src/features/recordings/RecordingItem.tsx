@@ -11,27 +11,21 @@ import type { RecordListItem } from '@meet/shared';
 import { IconButton } from '../../ui/Button';
 import { EditIcon, RecordIcon } from '../../ui/icons';
 import { formatClock } from './record-rules';
-import { formatDateTime, formatSize } from './recording-format';
+import { useTimezone } from '../meetings/useTimezone';
+import { formatDateTime, formatSize, processingStage } from './recording-format';
 import { AudioFileIcon, DeleteIcon } from './recording-icons';
-
-/** What processing is doing, as the server names it (compose-recording.ts). */
-const STAGES = ['queued', 'remux', 'compose', 'store'] as const;
-const isStage = (stage: string | undefined): stage is (typeof STAGES)[number] =>
-  (STAGES as readonly (string | undefined)[]).includes(stage);
 
 function Status({ item }: { item: RecordListItem }) {
   const { t } = useTranslation();
   if (item.status === 'ready') return null;
+  const stage = processingStage(item.stage);
   if (item.status === 'processing')
     return (
       <div className="record-item__status" data-testid="record-status" data-status="processing">
         <span>
           {t('recordings.list.processing', { progress: Math.round(item.progress) })}
-          {isStage(item.stage) && (
-            <span className="record-item__stage">
-              {' '}
-              · {t(`recordings.list.stage.${item.stage}`)}
-            </span>
+          {stage && (
+            <span className="record-item__stage"> · {t(`recordings.list.stage.${stage}`)}</span>
           )}
         </span>
         <div
@@ -68,6 +62,7 @@ export function RecordingItem({
   onDelete(item: RecordListItem): void;
 }) {
   const { t, i18n } = useTranslation();
+  const [timezone] = useTimezone();
   const href = `/rec/${encodeURIComponent(item.recordId)}`;
   const audioOnly = item.recordType === 'audio';
   return (
@@ -99,7 +94,7 @@ export function RecordingItem({
         </div>
         <p className="record-item__meta" data-testid="record-meta">
           {[
-            formatDateTime(item.startTime, i18n.language),
+            formatDateTime(item.startTime, i18n.language, timezone),
             item.duration > 0 ? formatClock(item.duration) : null,
             item.size > 0 ? formatSize(item.size) : null,
           ]

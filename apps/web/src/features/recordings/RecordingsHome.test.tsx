@@ -52,6 +52,18 @@ describe('Home › Recordings', () => {
     expect(screen.getByTestId('where').textContent).toBe('/rec/rec-2');
   });
 
+  test.each([
+    ['Asia/Shanghai', 'Jan 16, 2025, 22:03'],
+    ['America/New_York', 'Jan 16, 2025, 09:03'],
+  ])('the start shows in the zone chosen on Home (%s), not the browser’s', async (zone, text) => {
+    localStorage.setItem('meetingsTimezone', zone);
+    vi.spyOn(recordsApi, 'myRecords').mockResolvedValue(recordsPage([recordItem()]));
+    renderHome();
+    await screen.findByText('Weekly sync');
+    expect(within(item('rec-1')).getByTestId('record-meta').textContent).toContain(text);
+    localStorage.removeItem('meetingsTimezone');
+  });
+
   test('with no recordings the empty state shows', async () => {
     vi.spyOn(recordsApi, 'myRecords').mockResolvedValue(recordsPage([], { usedBytes: 0 }));
     renderHome();

@@ -5,7 +5,7 @@
  * the recording from their time. Test hooks: `record-summary` (data-summary-status),
  * `summary-tab-minutes|chapters`, `summary-engine`, `summary-remain`, `summary-generate`,
  * `summary-progress`, `summary-failed`, `record-minutes`, `minutes-edit`, `minutes-input`,
- * `minutes-save`, `minutes-error`, `chapter-item` (data-start, aria-current), `chapters-edit`,
+ * `minutes-save`, `minutes-error`, `minutes-item` (data-start), `minutes-time`, `chapter-item` (data-start, aria-current), `chapters-edit`,
  * `chapters-empty`.
  */
 import { useState } from 'react';
@@ -15,6 +15,8 @@ import { Button } from '../../ui/Button';
 import { EditIcon } from '../../ui/icons';
 import { ChapterEditor } from './ChapterEditor';
 import { currentChapter } from './chapter-edit';
+import { minutesBlocks } from './minutes-view';
+import './record-minutes.css';
 import { formatClock } from './record-rules';
 import { SparkIcon } from './recording-icons';
 import type { RecordSummary, SaveResult } from './useRecordSummary';
@@ -70,6 +72,46 @@ function MinutesEditor({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The minutes' key points as a list, each time a button that plays from there. */
+function Minutes({ minutes, onSeek }: { minutes: string; onSeek(ms: number): void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="record-minutes" data-testid="record-minutes">
+      {minutesBlocks(minutes).map((block, index) =>
+        block.kind === 'text' ? (
+          <p key={index} className="record-minutes__text">
+            {block.text}
+          </p>
+        ) : (
+          <ul key={index} className="record-minutes__list">
+            {block.items.map((point, i) => (
+              <li
+                key={i}
+                className="record-minutes__item"
+                data-testid="minutes-item"
+                data-start={point.startMs ?? undefined}
+              >
+                {point.startMs !== null && (
+                  <button
+                    type="button"
+                    className="record-minutes__time"
+                    data-testid="minutes-time"
+                    aria-label={t('recordings.transcript.playFrom', { time: point.clock })}
+                    onClick={() => onSeek(point.startMs ?? 0)}
+                  >
+                    {point.clock}
+                  </button>
+                )}
+                <span className="record-minutes__point">{point.text}</span>
+              </li>
+            ))}
+          </ul>
+        ),
+      )}
+    </div>
   );
 }
 
@@ -180,9 +222,7 @@ export function SummaryPanel({
           ) : (
             <>
               {info.minutes ? (
-                <div className="record-minutes" data-testid="record-minutes">
-                  {info.minutes}
-                </div>
+                <Minutes minutes={info.minutes} onSeek={onSeek} />
               ) : (
                 <p className="record-card__empty">{t('recordings.summary.noMinutes')}</p>
               )}

@@ -64,6 +64,15 @@ export function applyStateOf(applyStatus: number, realLogin: boolean): ApplyStat
   return 'apply';
 }
 
+/** My request is waiting for the owner: the page asks again until it is answered. */
+export function awaitingAnswer(recordId: string, error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.key === 'noRecordAccess' &&
+    teaserOf(recordId, error.payload).applyStatus === APPLY_STATUS.pending
+  );
+}
+
 /** The page asks again while something on it is still being made. */
 export function recordSettling(info: RecordInfo | undefined): boolean {
   if (!info) return false;

@@ -14,6 +14,7 @@ import type {
   RecordListItem,
 } from '@meet/shared';
 import type { RecordsPage } from '../../api/records-api';
+import { MessageSocketProvider } from '../../message-socket/MessageSocketProvider';
 
 export const T0 = Date.UTC(2025, 0, 16, 14, 3);
 
@@ -132,20 +133,22 @@ export function renderRoute(
 ) {
   const result = render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route
-            path={route}
-            element={
-              <>
-                {ui}
-                <Where />
-              </>
-            }
-          />
-          {route !== '*' && <Route path="*" element={<Where />} />}
-        </Routes>
-      </MemoryRouter>
+      <MessageSocketProvider auth={null}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route
+              path={route}
+              element={
+                <>
+                  {ui}
+                  <Where />
+                </>
+              }
+            />
+            {route !== '*' && <Route path="*" element={<Where />} />}
+          </Routes>
+        </MemoryRouter>
+      </MessageSocketProvider>
     </QueryClientProvider>,
   );
   return { ...result, client };
