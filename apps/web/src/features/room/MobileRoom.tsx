@@ -10,7 +10,7 @@ import { useOrientation } from '../../ui/useFormFactor';
 import { BreakoutBanner } from '../breakout/BreakoutBanner';
 import { CaptionArea } from '../captions/CaptionArea';
 import { RecordingIndicator } from '../recordings/RecordingIndicator';
-import { RecordingNotices } from '../recordings/RecordingNotices';
+import { RecordingNoticesSlot } from '../recordings/RecordingNoticesSlot';
 import { useRoomDispatch, useRoomState } from '../room-core/RoomContext';
 import { HostGoneNotice } from './HostGoneNotice';
 import { NetworkIndicator } from './NetworkIndicator';
@@ -63,7 +63,7 @@ export function MobileRoom({ conferenceId, extras }: { conferenceId: string; ext
       <HostGoneNotice />
       <WaitingNotice />
       <HandNotice />
-      <RecordingNotices />
+      <RecordingNoticesSlot />
       <PollPrompt />
       <MobileControls
         controls={controls}

@@ -45,7 +45,7 @@ import {
 import { loadOriginalVolume } from '../captions/original-volume';
 // Cloud recording (issue 11): the indicator every member sees while the meeting is recorded.
 import { RecordingIndicator } from '../recordings/RecordingIndicator';
-import { RecordingNotices } from '../recordings/RecordingNotices';
+import { RecordingNoticesSlot } from '../recordings/RecordingNoticesSlot';
 import { firstView } from './first-view';
 import { PreJoin } from './PreJoin';
 import { bindRoom } from './room-binding';
@@ -193,7 +193,7 @@ function Room({ conferenceId, extras }: { conferenceId: string; extras?: ReactNo
             <HostGoneNotice />
             <WaitingNotice />
             <HandNotice />
-            <RecordingNotices />
+            <RecordingNoticesSlot />
             <PollPrompt />
             <FileShareBar />
             <Toolbar conferenceId={conferenceId} extras={extras} />
