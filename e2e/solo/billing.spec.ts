@@ -1,6 +1,6 @@
 /**
  * One person and Pro, through the built-in sandbox checkout (real pages served by the server):
- * upgrading with the success card, the declined card, paying in a new tab with "I have paid",
+ * upgrading with the success card, the declined card (the checkout says why and stays), paying in a new tab with "I have paid",
  * and cancelling in the portal — Basic again once the server's clock passes the period's end.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -100,7 +100,7 @@ test('a basic user upgrades through the sandbox checkout with 4242 4242 4242 424
   expect(meeting.payload.recordFuncStatus.videoRecord).toBe(1);
 });
 
-test('the declined card 4000 0000 0000 0002 brings the user back to paymentFailed, still Basic', async ({
+test('the declined card 4000 0000 0000 0002 keeps the payer on the checkout with the reason and the plan, as Stripe does; another card then pays', async ({
   page,
   context,
   request,
@@ -113,18 +113,46 @@ test('the declined card 4000 0000 0000 0002 brings the user back to paymentFaile
   await upgrade.upgrade('Monthly');
   const checkout = new SandboxCheckout(page);
   await checkout.expectOpen();
+  const checkoutUrl = page.url();
   await expect(page.getByText('4.99 USD per month')).toBeVisible();
   await checkout.pay(CARDS.declined);
 
-  await expect(page).toHaveURL(/\/home\/meetings$/);
-  const status = page.getByRole('dialog', { name: 'Payment' });
-  await expect(status.getByRole('alert')).toHaveText(
-    'Payment failed. No money was taken; you can try again.',
-  );
-  await page.screenshot({ path: `${SHOTS}/payment-failed.png`, animations: 'disabled' });
-  await status.getByRole('button', { name: 'Close' }).first().click();
-  await expectPlan(page, 'Basic');
+  // Still the checkout, not the app's error page: the reason, the chosen plan, the card form.
+  await expect(page).toHaveURL(checkoutUrl);
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+  await expect(page.getByText('Meet Pro, monthly')).toBeVisible();
+  await expect(page.getByText('4.99 USD per month')).toBeVisible();
+  await checkout.expectOpen();
+  await page.screenshot({ path: `${SHOTS}/payment-declined.png`, animations: 'disabled' });
   expect((await userInfo(request, token)).userType).toBe(1);
+
+  await checkout.pay(CARDS.succeeds);
+  await expect(page).toHaveURL(/\/home\/meetings$/);
+  await expectPlan(page, 'Pro');
+});
+
+test('a declined card says so in Chinese on the checkout, with the plan still chosen', async ({
+  browser,
+  request,
+}) => {
+  const { token } = await signUpByApi(request, 'declined-zh');
+  const context = await browser.newContext({ locale: 'zh-CN' });
+  await signInWithToken(context, token);
+  const page = await context.newPage();
+  await page.goto('/home/meetings');
+  await page.getByRole('navigation').getByRole('button', { name: '升级' }).click();
+  const dialog = page.getByRole('dialog', { name: '升级到 Pro' });
+  await dialog.getByRole('radio', { name: /^月付/ }).check();
+  await dialog.getByRole('button', { name: '升级', exact: true }).click();
+  const checkout = new SandboxCheckout(page);
+  await checkout.expectOpen();
+  const checkoutUrl = page.url();
+  await checkout.pay(CARDS.declined);
+  await expect(page).toHaveURL(checkoutUrl);
+  await expect(page.getByRole('alert')).toHaveText('您的卡被拒绝。');
+  await expect(page.getByText('Meet Pro 月度套餐')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/payment-declined-zh.png`, animations: 'disabled' });
+  await context.close();
 });
 
 test('with the new-tab flag the checkout opens in a new tab; after paying there, "I have paid" confirms and the user is Pro', async ({

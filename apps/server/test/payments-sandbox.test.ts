@@ -165,21 +165,37 @@ describe('the sandbox checkout', () => {
     );
   });
 
-  test('the declined card 4000 0000 0000 0002 goes back to errorUrl, the payment fails and the user stays basic', async () => {
+  test('the declined card 4000 0000 0000 0002 keeps the payer on the checkout with "Your card was declined." (both languages) and the plan; nothing is paid and another card still pays', async () => {
     const user = await registered(t);
-    const { sessionId, url } = await startCheckout(t, user.token);
+    const { sessionId, url } = await startCheckout(t, user.token, 'pro-monthly');
     const res = await payOnPage(t, url, CARD.declined);
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(RETURN.errorUrl);
-    expect(await paymentStatus(t, user.token, sessionId)).toBe(PAYMENT_STATUS.failed);
+    // Not sent back to the app's error page: the same checkout, its plan, the reason.
+    expect(res.statusCode).toBe(400);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.body).toContain('Your card was declined.');
+    expect(res.body).toContain('Meet Pro, monthly');
+    expect(res.body).toContain(`action="${new URL(url).pathname}"`);
+    expect(res.body).not.toContain('value="123"');
+    const zh = await t.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      payload: `cardNumber=${encodeURIComponent(CARD.declined)}&expiry=12%2F34&cvc=123`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'zh' },
+    });
+    expect(zh.statusCode).toBe(400);
+    expect(zh.body).toContain('您的卡被拒绝。');
+    expect(zh.body).toContain('Meet Pro 月度套餐');
+    expect(await paymentStatus(t, user.token, sessionId)).toBe(PAYMENT_STATUS.pending);
     expect(await planOf(t, user.token)).toMatchObject({
       userType: 1,
       payType: 0,
       energyPoint: SIGNUP_AI_CREDITS,
     });
-    // The closed checkout cannot be paid afterwards.
-    expect((await payOnPage(t, url)).statusCode).toBe(410);
-    expect((await planOf(t, user.token)).userType).toBe(1);
+    // The checkout is still open: a good card pays it.
+    const paid = await payOnPage(t, url);
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(RETURN.redirectUrl);
+    expect(await paymentStatus(t, user.token, sessionId)).toBe(PAYMENT_STATUS.success);
   });
 
   test("a card form with mistakes comes back with the checkout's texts, in the request's language, and nothing is paid", async () => {

@@ -6,7 +6,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SIGNUP_AI_CREDITS } from '@meet/shared';
-import { build, randomIp, type TestApp } from './helper.js';
+import { build, randomIp, registerUser, type TestApp } from './helper.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -173,5 +173,62 @@ describe('the development SMS outbox (MAIL_OUTBOX_HTTP=1)', () => {
     } finally {
       await quiet.close();
     }
+  });
+});
+
+describe('a name for a new phone account (issue 30)', () => {
+  async function phoneLogin(phone: string) {
+    await sendSms(phone);
+    const res = await t.post('/api/user/phone-login', { phone, code: await textedCode(phone) });
+    expect(res.json()).toMatchObject({ code: 0 });
+    return res.json().payload;
+  }
+
+  test('the first sign-in of a number is flagged newAccount; the name set through the profile call is kept, and the number signs in again unflagged with it', async () => {
+    const phone = newPhone();
+    const first = await phoneLogin(phone);
+    expect(first.newAccount).toBe(true);
+    // Until the person picks a name, the account has the masked number.
+    expect(first.userInfo.userName).toMatch(/^\+15\*+\d{4}$/);
+
+    const named = await t.post(
+      '/api/user/updateUserInfo',
+      { username: 'Grace Hopper' },
+      first.token,
+    );
+    expect(named.json()).toMatchObject({ code: 0, payload: { userName: 'Grace Hopper' } });
+    const info = await t.post('/api/user/getUserInfo', {}, first.token);
+    expect(info.json().payload.userName).toBe('Grace Hopper');
+
+    t.clock.advance(61_000);
+    const again = await phoneLogin(phone);
+    expect(again.newAccount).toBeUndefined();
+    expect(again.userInfo).toMatchObject({
+      userId: first.userInfo.userId,
+      userName: 'Grace Hopper',
+    });
+  });
+
+  test('a returning number is not flagged even when it kept the masked number as its name', async () => {
+    const phone = newPhone();
+    expect((await phoneLogin(phone)).newAccount).toBe(true);
+    t.clock.advance(61_000);
+    const again = await phoneLogin(phone);
+    expect(again.newAccount).toBeUndefined();
+    expect(again.userInfo.userName).toMatch(/^\+15\*+\d{4}$/);
+  });
+
+  test("an empty name is refused with the profile call's own message", async () => {
+    const first = await phoneLogin(newPhone());
+    const res = await t.post('/api/user/updateUserInfo', { username: '   ' }, first.token);
+    expect(res.json()).toMatchObject({ key: 'nicknameEmpty', msg: 'Nickname cannot be empty' });
+  });
+
+  test('email sign-up and sign-in are never flagged', async () => {
+    const email = `named-${Date.now()}@example.com`;
+    await registerUser(t, email);
+    const res = await t.post('/api/user/emailLogin', { email, password: 'secret123' });
+    expect(res.json().code).toBe(0);
+    expect(res.json().payload).not.toHaveProperty('newAccount');
   });
 });

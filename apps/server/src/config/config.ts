@@ -44,6 +44,8 @@ export interface Config {
   logLevel: string;
   /** Where phones get the mobile app; without it the app QR code is hidden. */
   mobileAppUrl: string | undefined;
+  /** About's legal links (PRIVACY_URL, TERMS_URL); unset: the app's built-in /privacy, /terms. */
+  legalLinks: { privacyUrl: string | undefined; termsUrl: string | undefined };
   /** The effects dialog offers the voice changer (VOICE_CHANGER) and avatars (AVATARS). */
   effects: { voiceChanger: boolean; avatars: boolean };
   /** Client addresses starting with these are told the service is not available in their region. */
@@ -346,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     turn: turnConfig(e),
     mobileAppUrl: e.MOBILE_APP_URL || undefined,
+    legalLinks: { privacyUrl: e.PRIVACY_URL || undefined, termsUrl: e.TERMS_URL || undefined },
     effects: { voiceChanger: e.VOICE_CHANGER === 'on', avatars: e.AVATARS === 'on' },
     limitedIpPrefixes: e.LIMITED_IP_PREFIXES.split(',')
       .map((p) => p.trim())

@@ -51,6 +51,9 @@ export const envSchema = z.object({
   EMAIL_CODE_EMAIL_DAILY_LIMIT: intFromEnv(10),
   LIMITED_IP_PREFIXES: z.string().default(''),
   MOBILE_APP_URL: z.union([z.literal(''), z.url()]).optional(),
+  /** About's "Privacy policy" and "Terms of service": the operator's own pages, else built-in ones. */
+  PRIVACY_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
+  TERMS_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
   VOICE_CHANGER: z.enum(['on', 'off']).default('on'),
   AVATARS: z.enum(['on', 'off']).default('on'),
   JANUS: z.enum(['on', 'off']).default('on'),

@@ -47,6 +47,8 @@ export const routes: PageRoute[] = [
       page('rec/:id?', () => import('../pages/RecordPage')),
       page('scan/:scanId', () => import('../pages/ScanPage')),
       page('magic', () => import('../pages/MagicPage')),
+      page('privacy', () => import('../pages/PrivacyPage')),
+      page('terms', () => import('../pages/TermsPage')),
       { path: '*', element: null },
     ],
   },

@@ -46,6 +46,8 @@ describe('matchRoute', () => {
     ['/scan/abc123', 'scan', 'abc123'],
     ['/scan', 'unknown', undefined],
     ['/magic', 'magicWeb', undefined],
+    ['/privacy', 'privacy', undefined],
+    ['/terms/', 'terms', undefined],
     ['/nope', 'unknown', undefined],
     ['/home/other', 'unknown', undefined],
   ])('%s is %s', (path, name, id) => {
@@ -83,6 +85,11 @@ describe('decideRoute on a desktop Chrome', () => {
     ['/magic', '', visitor, to('/signin?from=%2Fmagic')],
     ['/magic', '', out, to('/signin?from=%2Fmagic')],
     ['/h5', '', out, stay],
+    // The legal pages About links to are for everyone, signed in or not.
+    ['/privacy', '', out, stay],
+    ['/privacy', '', member, stay],
+    ['/terms', '', visitor, stay],
+    ['/terms', '', out, stay],
     ['/somewhere/else', '', member, to('/home')],
   ])('%s%s', (pathname, search, auth, expected) => {
     expect(decideRoute({ pathname, search, auth, userAgent: CHROME, hasDeviceId: true })).toEqual(

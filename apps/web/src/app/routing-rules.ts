@@ -23,6 +23,9 @@ export type RouteName =
   | 'scan'
   /** /magic: Magic Cam on its own (SPEC.md's magicWeb; phones too), for a real account. */
   | 'magicWeb'
+  /** /privacy and /terms: the built-in legal pages About links to, open to everyone. */
+  | 'privacy'
+  | 'terms'
   | 'unknown';
 
 export interface MatchedRoute {
@@ -44,6 +47,8 @@ const STATIC: Record<string, RouteName> = {
   '/create': 'create',
   '/join': 'join',
   '/magic': 'magicWeb',
+  '/privacy': 'privacy',
+  '/terms': 'terms',
 };
 
 export function matchRoute(pathname: string): MatchedRoute {

@@ -248,6 +248,12 @@ export const serverConfig = z.object({
   longLink: z.string(),
   /** Where phones get the mobile app (MOBILE_APP_URL); null hides the app QR code. */
   mobileAppUrl: z.string().nullable(),
+  /**
+   * About's "Privacy policy" and "Terms of service" (PRIVACY_URL, TERMS_URL), only when the
+   * operator set them; otherwise the app links its built-in /privacy and /terms pages.
+   */
+  privacyUrl: z.string().optional(),
+  termsUrl: z.string().optional(),
   systemSetting,
 });
 export type ServerConfig = z.infer<typeof serverConfig>;

@@ -44,7 +44,15 @@ export const selfInfo = z.object({
 });
 export type SelfInfo = z.infer<typeof selfInfo>;
 
-export const loginPayload = z.object({ token: z.string(), userInfo: selfInfo });
+export const loginPayload = z.object({
+  token: z.string(),
+  userInfo: selfInfo,
+  /**
+   * This sign-in made the account (a phone number's first): the app asks for a display name
+   * before going on, as the account's name is only the masked number. Absent otherwise.
+   */
+  newAccount: z.boolean().optional(),
+});
 export type LoginPayload = z.infer<typeof loginPayload>;
 
 export const avatarPayload = z.object({ url: z.string() });

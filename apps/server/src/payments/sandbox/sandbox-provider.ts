@@ -43,7 +43,6 @@ const MAX_RENEWALS = 36;
 
 export type PayOutcome =
   | { kind: 'paid'; redirect: string }
-  | { kind: 'declined'; redirect: string }
   | { kind: 'invalid'; problems: Partial<Record<CardField, CheckoutTextKey>> }
   | { kind: 'gone' };
 
@@ -175,11 +174,10 @@ export class SandboxProvider implements PaymentProvider {
     const now = this.clock.now();
     const check = checkCard(card, now);
     if (!check.ok) return { kind: 'invalid', problems: check.problems };
-    if (check.outcome === 'declined') {
-      // The sandbox closes a declined checkout, so the app learns the payment failed.
-      await this.expireCheckout(id);
-      return { kind: 'declined', redirect: row.cancelUrl };
-    }
+    // As Stripe Checkout does: the payer stays on the page with the reason, the plan chosen and
+    // the checkout still open, free to try another card (issue 30); nothing reaches the app.
+    if (check.outcome === 'declined')
+      return { kind: 'invalid', problems: { cardNumber: 'cardDeclined' } };
     const paid = await this.db.transaction(async (tx) => {
       const subscriptionId = `sub_sbx_${randomCode(24)}`;
       const [done] = await tx
@@ -212,7 +210,7 @@ export class SandboxProvider implements PaymentProvider {
     return { kind: 'paid', redirect: row.successUrl };
   }
 
-  /** Closes an open checkout unpaid (declined, cancelled, or past its day). */
+  /** Closes an open checkout unpaid (cancelled, or past its day). */
   async expireCheckout(id: string): Promise<SandboxCheckoutRow | undefined> {
     const row = await this.db.transaction(async (tx) => {
       const [closed] = await tx

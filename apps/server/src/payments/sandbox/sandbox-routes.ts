@@ -1,7 +1,8 @@
 /**
  * The sandbox provider's pages, served by this server when PAYMENTS_PROVIDER is sandbox: the
- * checkout a payment session's url opens (card form → paid or declined → back to the app), its
- * cancel confirmation, and the subscription portal (cancel, resume, switch plan, change card).
+ * checkout a payment session's url opens (card form → paid → back to the app; a declined card
+ * stays on the form with the reason), its cancel confirmation, and the subscription portal
+ * (cancel, resume, switch plan, change card).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { productById } from '@meet/shared';
@@ -53,9 +54,7 @@ export default async function sandboxRoutes(app: FastifyInstance) {
       const language = requestLanguage(request);
       const form: Form = request.body ?? {};
       const outcome = await sandbox.pay(request.params.id, form);
-      if (outcome.kind === 'paid' || outcome.kind === 'declined') {
-        return reply.redirect(outcome.redirect, 303);
-      }
+      if (outcome.kind === 'paid') return reply.redirect(outcome.redirect, 303);
       const row = await sandbox.findCheckout(request.params.id);
       const product = row && productById(row.productId);
       if (outcome.kind === 'gone' || !row || !product) {

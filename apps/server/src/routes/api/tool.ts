@@ -71,6 +71,9 @@ export default async function toolRoutes(fastify: FastifyInstance) {
       mediaServer: conferenceId ? await mediaServerOf(request, conferenceId) : base,
       longLink: `${ws}/message`,
       mobileAppUrl: config.mobileAppUrl ?? null,
+      // Named only when set, so replies stay as they were where the operator has none.
+      ...(config.legalLinks.privacyUrl ? { privacyUrl: config.legalLinks.privacyUrl } : {}),
+      ...(config.legalLinks.termsUrl ? { termsUrl: config.legalLinks.termsUrl } : {}),
       systemSetting: {
         isVVoiceEnabled: config.effects.voiceChanger,
         isVHumanEnabled: config.effects.avatars,

@@ -1,13 +1,18 @@
-/** The Phone tab of sign-in: number, Send code, the code, Sign in. */
+/** The Phone tab of sign-in: number, Send code, the code, Sign in; a new number then names itself. */
 import { useTranslation } from '../../app/useTranslation';
-import { maskPhone } from '@meet/shared';
+import { maskPhone, type LoginPayload } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { usePhoneSignin } from './usePhoneSignin';
 
-export function PhoneSignin() {
+export function PhoneSignin({
+  onNewAccount,
+}: {
+  /** A number's first sign-in, held for the name step (PhoneNameStep). */
+  onNewAccount(payload: LoginPayload): void;
+}) {
   const { t } = useTranslation();
-  const form = usePhoneSignin();
+  const form = usePhoneSignin(onNewAccount);
   return (
     <form className="auth-form" {...form.formProps}>
       <div className="auth-phone-row">

@@ -1,18 +1,22 @@
 /**
  * Sign-in (SPEC.md section 6, sign-in types): email and password, a code by text message, or a
  * QR code approved on a signed-in device, each in its own tab; Google when the server offers it;
- * continue as guest; links to sign-up and password reset.
+ * continue as guest; links to sign-up and password reset. A phone number's first sign-in then
+ * asks for a display name in the same card, with nothing else on it (issue 30).
  */
 import { useState, type KeyboardEvent } from 'react';
+import type { LoginPayload } from '@meet/shared';
 import { useTranslation } from '../../app/useTranslation';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { AuthCard } from './AuthCard';
 import { PasswordField } from './PasswordField';
+import { PhoneNameStep } from './PhoneNameStep';
 import { PhoneSignin } from './PhoneSignin';
 import { QrSignin } from './QrSignin';
 import { useGoogleSignin } from './useGoogleSignin';
+import { useFinishPhoneSignIn } from './usePhoneSignin';
 import { useSigninForm } from './useSigninForm';
 import { useSignInMethods } from './useSignInMethods';
 
@@ -30,6 +34,9 @@ export function SigninForm() {
   const methods = useSignInMethods();
   const google = useGoogleSignin();
   const [tab, setTab] = useState<Tab>('email');
+  /** A new phone account's sign-in, held until it has a name. */
+  const [naming, setNaming] = useState<LoginPayload | null>(null);
+  const finishPhone = useFinishPhoneSignIn();
 
   // Arrow keys move between tabs, as a tab list does.
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -39,6 +46,14 @@ export function SigninForm() {
     setTab(next);
     document.getElementById(`signin-tab-${next}`)?.focus();
   };
+
+  if (naming) {
+    return (
+      <AuthCard title={t('signin.nameTitle')}>
+        <PhoneNameStep pending={naming} onDone={finishPhone} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard
@@ -89,7 +104,7 @@ export function SigninForm() {
             </Button>
           </form>
         )}
-        {tab === 'phone' && <PhoneSignin />}
+        {tab === 'phone' && <PhoneSignin onNewAccount={setNaming} />}
         {tab === 'qr' && <QrSignin />}
       </div>
       <div className="auth-divider">

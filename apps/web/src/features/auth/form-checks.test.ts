@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkCode, checkEmail, checkPassword } from './form-checks';
+import { checkCode, checkDisplayName, checkEmail, checkPassword } from './form-checks';
 
 describe('account form checks', () => {
   test.each([
@@ -23,4 +23,13 @@ describe('account form checks', () => {
     ['abcdef', 'passwordRule'],
     ['123456', 'passwordRule'],
   ])('password %j', (value, expected) => expect(checkPassword(value)).toBe(expected));
+
+  test.each([
+    ['Grace', null],
+    ['  Grace Hopper ', null],
+    ['   ', 'nicknameEmpty'],
+    ['', 'nicknameEmpty'],
+    ['x'.repeat(50), null],
+    ['x'.repeat(51), 'nicknameTooLong'],
+  ])('display name %j', (value, expected) => expect(checkDisplayName(value)).toBe(expected));
 });

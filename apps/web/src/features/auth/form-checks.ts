@@ -1,5 +1,12 @@
 /** Client-side checks of the account forms; each returns a catalogue key or null. */
-import { EMAIL_CODE_LENGTH, isValidEmail, isValidPassword, type ErrorKey } from '@meet/shared';
+import {
+  EMAIL_CODE_LENGTH,
+  NICKNAME_MAX_PROFILE,
+  isValidEmail,
+  isValidPassword,
+  type ErrorKey,
+} from '@meet/shared';
+import { lengthLimit } from '../../ui/length-limit';
 
 const CODE = new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`);
 
@@ -14,4 +21,10 @@ export function checkCode(code: string): ErrorKey | null {
 
 export function checkPassword(password: string): ErrorKey | null {
   return isValidPassword(password) ? null : 'passwordRule';
+}
+
+/** A display name as the profile call takes it: not blank, at most the profile's length. */
+export function checkDisplayName(name: string): ErrorKey | null {
+  if (!name.trim()) return 'nicknameEmpty';
+  return lengthLimit(name, NICKNAME_MAX_PROFILE).over ? 'nicknameTooLong' : null;
 }

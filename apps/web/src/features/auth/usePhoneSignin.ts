@@ -1,10 +1,16 @@
 /**
  * Sign-in by text message: the number (checked as the server checks it, "Invalid phone number,
- * please reenter"), a code sent to it with the 60 s resend wait of email codes, then sign-in.
+ * please reenter"), a code sent to it with the 60 s resend wait of email codes, then sign-in —
+ * for a number's first sign-in (`newAccount`) after the name step (useNewAccountName).
  */
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from '../../app/useTranslation';
-import { EMAIL_CODE_LENGTH, EMAIL_CODE_RESEND_MS, normalizePhone } from '@meet/shared';
+import {
+  EMAIL_CODE_LENGTH,
+  EMAIL_CODE_RESEND_MS,
+  normalizePhone,
+  type LoginPayload,
+} from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { signInApi } from '../../api/sign-in-api';
 import { useAuth } from './AuthProvider';
@@ -14,10 +20,23 @@ import { useCountdown } from './useCountdown';
 /** Refusals that belong to the code field rather than the number. */
 const CODE_ERRORS = new Set(['incorrectCode', 'codeExpired', 'codeVoid', 'codeFormat']);
 
-export function usePhoneSignin() {
-  const { t } = useTranslation();
-  const auth = useAuth();
+/** Stores a phone sign-in and moves on, as every sign-in ends. */
+export function useFinishPhoneSignIn() {
+  const { signIn } = useAuth();
   const afterSignIn = useAfterSignIn();
+  return useCallback(
+    (payload: LoginPayload) => {
+      signIn(payload, 'phone');
+      afterSignIn();
+    },
+    [signIn, afterSignIn],
+  );
+}
+
+/** `onNewAccount` takes a number's first sign-in to the name step instead of finishing it. */
+export function usePhoneSignin(onNewAccount: (payload: LoginPayload) => void) {
+  const { t } = useTranslation();
+  const finish = useFinishPhoneSignIn();
   const countdown = useCountdown(EMAIL_CODE_RESEND_MS);
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
@@ -64,8 +83,8 @@ export function usePhoneSignin() {
     setSigningIn(true);
     try {
       const payload = await signInApi.phoneLogin(sentTo, code.trim(), { silent: true });
-      auth.signIn(payload, 'phone');
-      afterSignIn();
+      if (payload.newAccount) onNewAccount(payload);
+      else finish(payload);
     } catch (error) {
       show(error);
     } finally {

@@ -1,7 +1,7 @@
 /**
  * The avatar button and its menu: who is signed in, plan (Upgrade to Pro for basic users,
- * Subscription for Pro), profile, feedback, integrations (a red dot until first viewed), about
- * and log out.
+ * Subscription for Pro), AI credits (every plan), profile, feedback, integrations (a red dot
+ * until first viewed), about and log out.
  */
 import { useTranslation } from '../../app/useTranslation';
 import { maskEmail, maskPhone } from '@meet/shared';
@@ -9,7 +9,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { Avatar } from '../../ui/Avatar';
 import { EditIcon, InfoIcon, LogoutIcon, StarIcon } from '../../ui/icons';
 import { MenuDivider, MenuItem, Popover, usePopover } from '../../ui/Popover';
-import { FeedbackIcon, IntegrationsIcon } from './home-icons';
+import { CreditsIcon, FeedbackIcon, IntegrationsIcon } from './home-icons';
 import { PlanBadge } from './PlanBadge';
 import { isBasicUser, planOf } from './user-plan';
 
@@ -18,6 +18,8 @@ export interface AvatarMenuProps {
   onAbout(): void;
   onUpgrade(): void;
   onSubscription(): void;
+  /** AI credits: the balance and what used it (shown when given). */
+  onCredits?(): void;
   onFeedback(): void;
   onIntegrations(): void;
   /** Integrations has not been opened yet by this account: its entry carries a red dot. */
@@ -29,6 +31,7 @@ export function AvatarMenu({
   onAbout,
   onUpgrade,
   onSubscription,
+  onCredits,
   onFeedback,
   onIntegrations,
   integrationsUnseen,
@@ -81,6 +84,15 @@ export function AvatarMenu({
             {planOf(user) === 'pro' && (
               <MenuItem icon={<StarIcon size={20} />} onClick={choose(onSubscription)}>
                 {t('billing.subscriptionMenu')}
+              </MenuItem>
+            )}
+            {onCredits && (
+              <MenuItem
+                icon={<CreditsIcon size={20} />}
+                onClick={choose(onCredits)}
+                data-testid="menu-credits"
+              >
+                {t('billing.credits.menu')}
               </MenuItem>
             )}
             <MenuItem icon={<EditIcon size={20} />} onClick={choose(onEditProfile)}>

@@ -24,6 +24,9 @@ const AboutDialog = lazy(() => import('./AboutDialog').then((m) => ({ default: m
 const SubscriptionDialog = lazy(() =>
   import('../billing/SubscriptionDialog').then((m) => ({ default: m.SubscriptionDialog })),
 );
+const CreditsDialog = lazy(() =>
+  import('../credits/CreditsDialog').then((m) => ({ default: m.CreditsDialog })),
+);
 const FeedbackDialog = lazy(() =>
   import('./FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })),
 );
@@ -47,6 +50,7 @@ export function HomeLayout() {
         onAbout={() => shell.openDialog('about')}
         onUpgrade={() => openUpgrade({ channel: 'avatarMenu', newTab: false })}
         onSubscription={() => shell.openDialog('subscription')}
+        onCredits={() => shell.openDialog('credits')}
         onFeedback={() => shell.openDialog('feedback')}
         onIntegrations={() => shell.openDialog('integrations')}
         integrationsUnseen={!integrationsSeen}
@@ -80,6 +84,7 @@ export function HomeLayout() {
         {shell.dialog === 'profile' && <ProfileDialog onClose={shell.closeDialog} />}
         {shell.dialog === 'about' && <AboutDialog onClose={shell.closeDialog} />}
         {shell.dialog === 'subscription' && <SubscriptionDialog onClose={shell.closeDialog} />}
+        {shell.dialog === 'credits' && <CreditsDialog onClose={shell.closeDialog} />}
         {shell.dialog === 'feedback' && <FeedbackDialog onClose={shell.closeDialog} />}
         {shell.dialog === 'integrations' && (
           <IntegrationsDialog onClose={shell.closeDialog} onViewed={markIntegrationsSeen} />

@@ -1,7 +1,8 @@
 /** Which of the Home shell's overlays is open: one dialog at a time, plus the message panel. */
 import { useCallback, useState } from 'react';
 
-export type HomeDialog = 'profile' | 'about' | 'subscription' | 'feedback' | 'integrations' | null;
+export type HomeDialog =
+  'profile' | 'about' | 'subscription' | 'credits' | 'feedback' | 'integrations' | null;
 
 export function useHomeShell() {
   const [dialog, setDialog] = useState<HomeDialog>(null);

@@ -1,7 +1,8 @@
 /**
  * Sign-in by text message (SPEC.md section 7, "User"): `/tool/send-sms` sends a six-digit code
- * to a number, `/user/phone-login` signs in with it (making an account for a new number). The
- * same limits and texts as email codes.
+ * to a number, `/user/phone-login` signs in with it (making an account for a new number, named
+ * by the masked number and flagged `newAccount` so the app asks for a name). The same limits
+ * and texts as email codes.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -59,6 +60,7 @@ export default async function phoneRoutes(fastify: FastifyInstance) {
       // The code first: a wrong guess costs a try before anything else is done.
       await phoneCodes.consume(phone, code);
       let user = await users.findByPhone(phone);
+      let newAccount = false;
       if (!user) {
         try {
           user = await database.db.transaction((tx) =>
@@ -68,6 +70,7 @@ export default async function phoneRoutes(fastify: FastifyInstance) {
               credits: SIGNUP_AI_CREDITS,
             }),
           );
+          newAccount = true;
         } catch (error) {
           // The same number's first sign-in, twice at once: the other one made the account.
           if (!isUniqueViolation(error)) throw error;
@@ -75,7 +78,9 @@ export default async function phoneRoutes(fastify: FastifyInstance) {
           if (!user) throw error;
         }
       }
-      return ok(request, await signInPayload(app, user, reply));
+      const payload = await signInPayload(app, user, reply);
+      // Its name is only the masked number until the person picks one (issue 30).
+      return ok(request, newAccount ? { ...payload, newAccount } : payload);
     },
   );
 }
