@@ -83,5 +83,23 @@ test('captions sit in a band above the toolbar, over no tile, and a Chinese spea
     expect(overlaps, JSON.stringify({ tile, area })).toBe(false);
   }
   await page.screenshot({ path: test.info().outputPath('captions-band.png') });
+
+  // The live transcript: every final line so far, to scroll back through during the meeting.
+  await page.getByTestId('captions-settings').click();
+  await page.getByTestId('captions-transcript').click();
+  const transcript = page.getByTestId('transcript-panel');
+  await expect(transcript).toBeVisible();
+  await expect(page.locator('.captions-menu')).toHaveCount(0);
+  const spoken = transcript.locator(
+    `[data-testid="transcript-line"][data-member-id="${ada.userId}"]`,
+  );
+  await expect(spoken.first()).toBeVisible({ timeout: 30_000 });
+  expect((await spoken.first().innerText()).trim().length).toBeGreaterThan(5);
+  // It grows while Ada keeps speaking, and stays open beside the stage.
+  const count = await transcript.getByTestId('transcript-line').count();
+  await expect
+    .poll(() => transcript.getByTestId('transcript-line').count(), { timeout: 30_000 })
+    .toBeGreaterThan(count);
+  await page.screenshot({ path: test.info().outputPath('transcript-panel.png') });
   for (const c of [speaker.context, context]) await c.close();
 });

@@ -68,7 +68,7 @@ export function CreditsLine({
   );
 }
 
-function CaptionSettings({ c }: { c: CaptionsToggleState }) {
+function CaptionSettings({ c, close }: { c: CaptionsToggleState; close: () => void }) {
   const { t } = useTranslation();
   const translationNote = !c.engines.translate
     ? t('room.captions.noTranslationEngine')
@@ -134,6 +134,17 @@ function CaptionSettings({ c }: { c: CaptionsToggleState }) {
       )}
       <CreditsLine minutes={c.availableMinutes} credits={c.creatorCredits} />
       <EnginesLine engines={c.engines} />
+      <button
+        type="button"
+        className="captions-chip captions-menu__transcript"
+        data-testid="captions-transcript"
+        onClick={() => {
+          c.openTranscript();
+          close();
+        }}
+      >
+        {t('room.transcript.open')}
+      </button>
       <div className="captions-menu__download">
         <span className="captions-field__label">{t('room.captions.download')}</span>
         <div className="captions-menu__buttons">
@@ -188,7 +199,7 @@ export function CaptionsToggle() {
       </button>
       {menu.open && (
         <Popover label={t('room.captions.settings')} className="room-menu captions-menu">
-          <CaptionSettings c={c} />
+          <CaptionSettings c={c} close={menu.close} />
         </Popover>
       )}
     </div>

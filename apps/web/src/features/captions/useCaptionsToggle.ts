@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import { toast } from '../../ui/toast-store';
-import { useRoomMeeting, useRoomState } from '../room-core/RoomContext';
+import { useRoomDispatch, useRoomMeeting, useRoomState } from '../room-core/RoomContext';
 import { amHost } from '../room-core/roles';
 import { useCaptions } from './CaptionsContext';
 import { useCreatorPoints, useSpeechLanguages } from './caption-queries';
@@ -18,6 +18,7 @@ export function useCaptionsToggle(open: boolean) {
   const { t } = useTranslation();
   const { conferenceUri } = useRoomMeeting();
   const actions = useCaptionActions();
+  const dispatch = useRoomDispatch();
   const meeting = useCaptions((s) => s.meeting);
   const speech = useCaptions((s) => s.speech);
   const on = useCaptions(captionsShown);
@@ -75,6 +76,8 @@ export function useCaptionsToggle(open: boolean) {
     setSpeakLanguage: (code: string) => void actions.setSpeakLanguage(code),
     setCaptionLanguage: (code: string) => void actions.setTranslation('captions', code),
     download: (format: 'vtt' | 'txt') => void actions.downloadTranscript(format),
+    /** The live transcript in the side panel. */
+    openTranscript: () => dispatch({ type: 'panel', panel: 'transcript' }),
   };
 }
 

@@ -61,7 +61,7 @@ import { REACTION_FLOAT_MS, REACTION_MAX_SHOWN, type FloatingReaction } from './
 import { amHost } from './roles';
 
 export type ViewMode = 'grid' | 'float';
-export type PanelTab = 'members' | 'chat' | 'waiting' | 'controls' | 'breakout';
+export type PanelTab = 'members' | 'chat' | 'waiting' | 'controls' | 'breakout' | 'transcript';
 
 export interface RoomState {
   connection: ConnectionState;

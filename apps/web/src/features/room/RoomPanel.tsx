@@ -28,6 +28,11 @@ import { useHostActions } from './useHostActions';
 const loadControls = () => import('./ControlsTab');
 const loadBreakout = () => import('../breakout/BreakoutTab');
 const ControlsTab = lazy(() => loadControls().then((m) => ({ default: m.ControlsTab })));
+// The live transcript (issue 30), opened from the captions menu: a titled panel, as breakout.
+const TranscriptTab = lazy(() =>
+  import('../captions/TranscriptTab').then((m) => ({ default: m.TranscriptTab })),
+);
+
 const BreakoutTab = lazy(() => loadBreakout().then((m) => ({ default: m.BreakoutTab })));
 
 const EVERYONE: PanelTab[] = ['members', 'chat'];
@@ -108,10 +113,11 @@ export function RoomPanel() {
   return (
     <aside className="room-panel" data-testid="room-panel" aria-label={t('room.panel.label')}>
       <header className="room-panel__top">
-        {/* Breakout rooms open from their own toolbar button: a titled panel, not a fifth tab. */}
-        {panel === 'breakout' ? (
-          <h2 className="room-panel__title" id="room-tab-breakout">
-            {t('room.breakout.title')}
+        {/* Breakout rooms open from their own toolbar button, the transcript from the captions
+            menu: titled panels, not more tabs. */}
+        {panel === 'breakout' || panel === 'transcript' ? (
+          <h2 className="room-panel__title" id={`room-tab-${panel}`}>
+            {panel === 'breakout' ? t('room.breakout.title') : t('room.transcript.title')}
           </h2>
         ) : (
           <div
@@ -150,7 +156,7 @@ export function RoomPanel() {
       <div
         id="room-tabpanel"
         className="room-panel__body"
-        role={panel === 'breakout' ? 'region' : 'tabpanel'}
+        role={panel === 'breakout' || panel === 'transcript' ? 'region' : 'tabpanel'}
         aria-labelledby={`room-tab-${panel}`}
       >
         {panel === 'members' && <MembersTab />}
@@ -159,6 +165,7 @@ export function RoomPanel() {
         <Suspense fallback={null}>
           {panel === 'controls' && host && <ControlsTab />}
           {panel === 'breakout' && host && <BreakoutTab />}
+          {panel === 'transcript' && <TranscriptTab />}
         </Suspense>
       </div>
     </aside>
