@@ -42,12 +42,15 @@ export function TrackVideo({
   mirror = false,
   fit = 'cover',
   onFrozenChange,
+  onFrame,
 }: {
   track: MediaStreamTrack | undefined;
   mirror?: boolean;
   fit?: 'cover' | 'contain';
   /** Told when the video stops decoding new frames for a while, and when it moves again. */
   onFrozenChange?: (frozen: boolean) => void;
+  /** Told once the video has a frame to show (and again after a new track's first one). */
+  onFrame?: () => void;
 }) {
   const ref = useMediaElement<HTMLVideoElement>(track);
   const frozen = useFrozenVideo(ref, !!track && !!onFrozenChange);
@@ -55,6 +58,7 @@ export function TrackVideo({
   return (
     <video
       ref={ref}
+      onLoadedData={onFrame}
       className={`room-video room-video--${fit}${mirror ? ' room-video--mirror' : ''}`}
       autoPlay
       playsInline

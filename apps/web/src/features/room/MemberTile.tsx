@@ -4,7 +4,7 @@
  * member's reactions floating up.
  * Test hook: `data-member-id` + `data-source`, with a <video> only while the camera is on.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import { networkStatus, truncateName, type MediaSource, type PeerInfo } from '@meet/shared';
 import { Avatar } from '../../ui/Avatar';
@@ -24,6 +24,13 @@ export interface MemberTileProps {
   style?: React.CSSProperties;
   /** Without its pin button (a phone's strip pins with a tap on the whole tile). */
   pinnable?: boolean;
+  /**
+   * Told once the tile has its picture: the video's first frame, or at once when it shows the
+   * avatar (the float view keeps the previous main window over it until then).
+   */
+  onReady?: () => void;
+  /** The float view's previous main window, kept over the new one for a moment (`data-held`). */
+  held?: boolean;
 }
 
 export function MemberTile({
@@ -33,6 +40,8 @@ export function MemberTile({
   variant,
   style,
   pinnable = true,
+  onReady,
+  held = false,
 }: MemberTileProps) {
   const { t } = useTranslation();
   const dispatch = useRoomDispatch();
@@ -57,6 +66,11 @@ export function MemberTile({
   // A raised hand shows on the tile, not only in the People list (issue 30).
   const raised = !screen && handRaised(peer);
   const net = networkStatus(rtt);
+  const showsVideo = cameraOn && !!video;
+  // Nothing to wait for when the picture is the avatar.
+  useEffect(() => {
+    if (!showsVideo) onReady?.();
+  }, [showsVideo, onReady]);
   // SPEC.md's 10-character cut is for the small tiles; elsewhere the name is cut (with an
   // ellipsis) only where the tile is too narrow for it, and "(You)" always stays.
   const name = variant === 'side' ? truncateName(peer.displayName, 10) : peer.displayName;
@@ -64,7 +78,9 @@ export function MemberTile({
   return (
     <div
       ref={tileRef}
-      className={`room-tile room-tile--${variant}${speaking && !screen ? ' room-tile--speaking' : ''}`}
+      className={`room-tile room-tile--${variant}${speaking && !screen ? ' room-tile--speaking' : ''}${held ? ' room-tile--held' : ''}`}
+      data-held={held || undefined}
+      aria-hidden={held || undefined}
       data-member-id={peer.peerId}
       data-source={source}
       data-audio={screen ? undefined : peer.audioEnabled ? 'on' : 'off'}
@@ -82,6 +98,7 @@ export function MemberTile({
           mirror={isMe && !screen && video?.getSettings?.().facingMode !== 'environment'}
           fit={screen ? 'contain' : 'cover'}
           onFrozenChange={watchFreeze ? setFrozen : undefined}
+          onFrame={onReady}
         />
       ) : null}
       {/* Under a camera too: until its first frame is decoded the picture is the avatar, never

@@ -4,7 +4,7 @@
  * main window plus a strip of at most 5 small windows). Order and main-window choice come from
  * the pure functions in @meet/shared; this file only lays them out.
  */
-import { useLayoutEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import {
   chooseMainWindow,
@@ -12,6 +12,7 @@ import {
   gridPageCount,
   orderMembers,
   SPEECH_SIDE_TILES,
+  type MediaSource,
   type PeerInfo,
 } from '@meet/shared';
 import { fitGrid, GRID_GAP } from './first-view';
@@ -110,6 +111,49 @@ function GridView() {
   );
 }
 
+/** The longest a previous main window is kept over a new one that has no frame yet. */
+const HOLD_MAX_MS = 1500;
+
+interface MainTile {
+  key: string;
+  peer: PeerInfo;
+  source: MediaSource;
+}
+
+/**
+ * The main window that was shown before the current one, while the current one has no picture
+ * yet (`release` is called by its first frame), for at most HOLD_MAX_MS.
+ */
+function useHeldMainWindow(
+  main: PeerInfo | undefined,
+  source: MediaSource,
+  present: ReadonlySet<string>,
+) {
+  const key = main ? `${main.peerId}/${source}` : '';
+  const [state, setState] = useState<{ current: MainTile | null; held: MainTile | null }>(() => ({
+    current: main ? { key, peer: main, source } : null,
+    held: null,
+  }));
+  // Decided while rendering (not in an effect), so the render that swaps the main window still
+  // has the old tile: an effect would run once the old one was already unmounted.
+  if ((state.current?.key ?? '') !== key) {
+    const previous = state.current;
+    setState({
+      current: main ? { key, peer: main, source } : null,
+      held: previous && present.has(previous.peer.peerId) ? previous : null,
+    });
+  }
+  const held = (state.current?.key ?? '') === key ? state.held : null;
+  useEffect(() => {
+    if (!held) return;
+    const timer = setTimeout(() => setState((s) => ({ ...s, held: null })), HOLD_MAX_MS);
+    return () => clearTimeout(timer);
+  }, [held]);
+  const release = useCallback(() => setState((s) => (s.held ? { ...s, held: null } : s)), []);
+  // A held member who left is not shown.
+  return { tile: held && present.has(held.peer.peerId) ? held : null, release };
+}
+
 function FloatView() {
   const { t } = useTranslation();
   const lockedId = useRoomState((s) => s.lockedId);
@@ -129,6 +173,7 @@ function FloatView() {
   });
   const main = ordered.find((p) => p.peerId === mainId) ?? ordered[0];
   const mainSource = main && main.peerId === sharerId ? 'screen' : 'camera';
+  const held = useHeldMainWindow(main, mainSource, present);
   // With a share in the main window the sharer's camera still belongs in the strip.
   const side = ordered.filter((p) => mainSource === 'screen' || p.peerId !== main?.peerId);
   const shown = side.slice(0, SPEECH_SIDE_TILES);
@@ -137,6 +182,20 @@ function FloatView() {
   return (
     <div className="room-float">
       <div className="room-float__main" data-main-window>
+        {/* The previous main window stays over the new one until that has its first frame, so a
+            switch never shows a black or empty window (issue 30). The same element, still playing:
+            it comes first and the new one is added after it, so React neither remounts nor moves
+            it (a moved <video> pauses). */}
+        {held.tile && (
+          <MemberTile
+            key={held.tile.key}
+            peer={held.tile.peer}
+            source={held.tile.source}
+            isMe={held.tile.peer.peerId === meId}
+            variant="main"
+            held
+          />
+        )}
         {main && (
           <MemberTile
             key={`${main.peerId}/${mainSource}`}
@@ -144,6 +203,7 @@ function FloatView() {
             source={mainSource}
             isMe={main.peerId === meId}
             variant="main"
+            onReady={held.release}
           />
         )}
         {mainSource === 'screen' && main && (
