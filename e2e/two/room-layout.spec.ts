@@ -100,8 +100,8 @@ test('two people: the other fills the stage and I am a corner window that moves;
   // Me: a small window in the bottom-right corner, my label saying "(You)".
   const pip = page.getByTestId('self-pip');
   await expect(pip).toHaveAttribute('data-corner', 'br');
-  const mine = pip.locator(`[data-member-id="${hostAccount.userId}"]`);
-  await expect(mine.locator('.room-tile__name')).toContainText('(You)');
+  await expect(pip).toHaveAttribute('data-member-id', String(hostAccount.userId));
+  await expect(pip.locator('.room-tile__name')).toContainText('(You)');
   const pipBox = (await pip.boundingBox())!;
   expect(pipBox.width).toBeLessThan(box.width / 3);
   expect(pipBox.x + pipBox.width).toBeGreaterThan(box.x + box.width - 40);
@@ -123,10 +123,23 @@ test('two people: the other fills the stage and I am a corner window that moves;
   });
   await expect(page.getByTestId('self-pip')).toHaveAttribute('data-corner', 'tr');
 
-  // A third person: back to the grid, everyone at the same size, my tile still "(You)".
+  // A third person: back to the grid, everyone at the same size, my tile still "(You)" — and
+  // Dee's video element is the same one, still playing (no remount, no blank frame).
+  await page.evaluate((id) => {
+    const video = document.querySelector(`[data-member-id="${id}"] video`);
+    (window as unknown as { __deeVideo?: Element | null }).__deeVideo = video;
+  }, deeId);
   const eve = await participant(browser);
   await eve.room.joinThroughUi(conferenceId, 'Eve');
   await expect(page.getByTestId('self-pip')).toHaveCount(0);
+  expect(
+    await page.evaluate(
+      (id) =>
+        (window as unknown as { __deeVideo?: Element | null }).__deeVideo ===
+        document.querySelector(`[data-member-id="${id}"] video`),
+      deeId,
+    ),
+  ).toBe(true);
   await expect(
     page.locator(`[data-member-id="${hostAccount.userId}"][data-source="camera"] .room-tile__name`),
   ).toContainText('(You)');

@@ -14,6 +14,7 @@ import { HandIcon, MicOffIcon, PinIcon } from '../room-core/room-icons';
 import { useRoomDispatch, useRoomState } from '../room-core/RoomContext';
 import { handRaised, isHostMember } from '../room-core/roles';
 import { useTileRef } from './visibility';
+import type { SelfCornerProps } from './self-corner';
 
 export interface MemberTileProps {
   peer: PeerInfo;
@@ -31,6 +32,8 @@ export interface MemberTileProps {
   onReady?: () => void;
   /** The float view's previous main window, kept over the new one for a moment (`data-held`). */
   held?: boolean;
+  /** My movable corner window's props (self-corner.ts), on the tile's root. */
+  frame?: SelfCornerProps;
 }
 
 export function MemberTile({
@@ -42,6 +45,7 @@ export function MemberTile({
   pinnable = true,
   onReady,
   held = false,
+  frame,
 }: MemberTileProps) {
   const { t } = useTranslation();
   const dispatch = useRoomDispatch();
@@ -89,7 +93,8 @@ export function MemberTile({
       data-frozen={(watchFreeze && frozen) || undefined}
       data-hand={raised ? 'up' : undefined}
       data-local-recording={(!screen && peer.localRecording) || undefined}
-      style={style}
+      {...frame}
+      style={frame?.style ?? style}
     >
       {cameraOn ? (
         <TrackVideo

@@ -17,7 +17,7 @@ import {
 } from '@meet/shared';
 import { fitGrid, GRID_GAP } from './first-view';
 import { MemberTile } from './MemberTile';
-import { PairView } from './PairView';
+import { useSelfCorner } from './self-corner';
 import { useHeldSpeaker } from './speaker-hold';
 import { ChevronLeftIcon, ChevronRightIcon } from '../room-core/room-icons';
 import { useRoomDispatch, useRoomState } from '../room-core/RoomContext';
@@ -37,7 +37,7 @@ function useElementSize<T extends HTMLElement>() {
     ro.observe(el);
     return () => ro.disconnect();
   }, [el]);
-  return [ref, size] as const;
+  return [ref, size, el] as const;
 }
 
 /** Everyone in member order (the host as the room's host id says), and my id. */
@@ -58,31 +58,57 @@ function GridView() {
   const dispatch = useRoomDispatch();
   const page = useRoomState((s) => s.gridPage);
   const { ordered, meId } = useOrdered();
-  const [ref, size] = useElementSize<HTMLDivElement>();
+  const [ref, size, stage] = useElementSize<HTMLDivElement>();
+  const corner = useSelfCorner(stage);
   const pages = gridPageCount(ordered.length);
   const current = Math.min(page, pages - 1);
   const items = gridPage(ordered, current);
   const { tileWidth } = fitGrid(items.length, size.width, size.height);
   const tileStyle = { width: tileWidth, height: (tileWidth * 9) / 16 };
-  // Two people: the other fills the stage and I am a corner window (issue 30).
-  const me = items.length === 2 ? items.find((p) => p.peerId === meId) : undefined;
-  const other = me && items.find((p) => p.peerId !== meId);
-  if (me && other) return <PairView me={me} other={other} />;
+  // Two people: the other fills the stage and I am a corner window (issue 30) — the same tiles,
+  // restyled, so a third person joining remounts no video.
+  const pair = items.length === 2 && items.some((p) => p.peerId === meId);
 
   return (
     <div className="room-grid-wrap">
-      <div ref={ref} className="room-grid" style={{ gap: GRID_GAP }}>
+      <div
+        ref={ref}
+        className={`room-grid${pair ? ' room-grid--pair' : ''}`}
+        style={{ gap: GRID_GAP }}
+      >
         {tileWidth > 0 &&
-          items.map((p) => (
-            <MemberTile
-              key={p.peerId}
-              peer={p}
-              source="camera"
-              isMe={p.peerId === meId}
-              variant="grid"
-              style={tileStyle}
-            />
-          ))}
+          items.map((p) =>
+            !pair ? (
+              <MemberTile
+                key={p.peerId}
+                peer={p}
+                source="camera"
+                isMe={p.peerId === meId}
+                variant="grid"
+                style={tileStyle}
+              />
+            ) : p.peerId === meId ? (
+              <MemberTile
+                key={p.peerId}
+                peer={p}
+                source="camera"
+                isMe
+                variant="pip"
+                pinnable={false}
+                frame={corner}
+              />
+            ) : (
+              // Nothing to pin: they already have the whole stage.
+              <MemberTile
+                key={p.peerId}
+                peer={p}
+                source="camera"
+                isMe={false}
+                variant="main"
+                pinnable={false}
+              />
+            ),
+          )}
       </div>
       {pages > 1 && (
         <div className="room-pager">

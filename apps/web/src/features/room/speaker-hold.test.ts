@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { nextHeld, SPEAKER_HOLD_MS, type HeldContext } from './speaker-hold';
-import { cornerAfterKey, nearestCorner } from './PairView';
+import { cornerAfterKey, nearestCorner } from './self-corner';
 
 const ctx: HeldContext = {
   meId: 'me',
