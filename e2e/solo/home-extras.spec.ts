@@ -12,6 +12,7 @@ import { signUpByApi } from '../support/api';
 import { gradientPng } from '../support/png';
 import { HomeShell, MeetingsHome } from '../support/pages';
 import { signInWithToken } from '../support/room';
+import { instantOf, zoned } from '../support/zones';
 
 const ADMIN_TOKEN = process.env.E2E_ADMIN_TOKEN ?? 'e2e-operator-token-0123456789abcdef';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -30,29 +31,6 @@ async function settled(locator: Locator) {
   await locator.evaluate((el) =>
     Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)),
   );
-}
-
-/** YYYY-MM-DD and HH:mm of an instant in a zone, as a person there reads their calendar. */
-function zoned(ms: number, timeZone: string) {
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone }).format(ms);
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(ms);
-  return { date, time };
-}
-
-/** The instant a wall-clock date and time in a zone is (the zone's offset found by trying). */
-function instantOf(date: string, time: string, timeZone: string): number {
-  const asUtc = Date.parse(`${date}T${time}:00Z`);
-  for (let offsetHours = -14; offsetHours <= 14; offsetHours++) {
-    const candidate = asUtc - offsetHours * HOUR_MS;
-    const seen = zoned(candidate, timeZone);
-    if (seen.date === date && seen.time === time) return candidate;
-  }
-  throw new Error(`${date} ${time} does not exist in ${timeZone}`);
 }
 
 interface Event {
@@ -181,9 +159,7 @@ test('"Add to calendar" files carry the right UTC time for meetings planned in S
     const id = (await item.getAttribute('data-meeting-id'))!;
     ids.set(plan.topic, id);
     const downloading = page.waitForEvent('download');
-    await item
-      .getByRole('link', { name: `Add “${plan.topic}” to your calendar (.ics file)` })
-      .click();
+    await item.getByRole('link', { name: `Add to calendar: “${plan.topic}” (.ics file)` }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`meeting-${id}.ics`);
     const ics = readFileSync((await download.path())!, 'utf8');

@@ -5,20 +5,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { callApi, endedMeeting, signUpByApi } from '../support/api';
 import { uniqueEmail } from '../support/mailbox';
 import { JoinScreen, MeetingRoom, MeetingsHome, SignUpScreen } from '../support/pages';
+import { zoned } from '../support/zones';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** YYYY-MM-DD and HH:mm of an instant in a zone, as a person there reads their calendar. */
-function zoned(ms: number, timeZone: string) {
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone }).format(ms);
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(ms);
-  return { date, time };
-}
 
 /** Screenshots for a person to look at, only when E2E_SHOTS names a folder. */
 async function shot(page: Page, name: string) {

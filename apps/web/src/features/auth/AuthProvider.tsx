@@ -21,7 +21,9 @@ import {
   StorageKeys,
   authStore,
   cachedProfile,
+  cachedUserId,
   saveProfile,
+  saveUserId,
   visitorUuid,
   type AuthSnapshot,
   type CachedProfile,
@@ -33,6 +35,13 @@ export interface AuthContextValue extends AuthSnapshot {
   isRealLogin: boolean;
   /** The signed-in user, from the server or, until it answers, from local storage. */
   user: SelfInfo | CachedProfile | null;
+  /**
+   * A real login's user id: the server's answer or, until it answers, the one kept with this token.
+   * Null while unknown (a first visit before getUserInfo answers, or one that cannot reach it).
+   */
+  userId: number | null;
+  /** getUserInfo failed or waits for the network, and no id is known: "who am I" is missing. */
+  userFailed: boolean;
   signIn(payload: LoginPayload, loginType: LoginType): void;
   signOut(): Promise<void>;
   /** Makes sure a visitor account is signed in, for guests. */
@@ -55,9 +64,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
   const userQuery = useQuery({
     queryKey: userInfoKey(snapshot.token),
-    queryFn: async () => {
+    queryFn: async ({ queryKey: [, token] }) => {
       const info = await userApi.getUserInfo();
-      if (!info.isVisitor) saveProfile(info);
+      if (!info.isVisitor) {
+        saveProfile(info);
+        if (token) saveUserId(token, info.userId);
+      }
       return info;
     },
     enabled: real,
@@ -113,11 +125,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [snapshot.token, loginAsVisitor]);
 
+  const userId = real ? (userQuery.data?.userId ?? cachedUserId(snapshot.token)) : null;
+  const userFailed =
+    real && userId === null && (userQuery.isError || (userQuery.isPaused && !userQuery.data));
+
   const value = useMemo<AuthContextValue>(
     () => ({
       ...snapshot,
       isRealLogin: real,
       user: real ? (userQuery.data ?? cachedProfile()) : null,
+      userId,
+      userFailed,
       signIn(payload, loginType) {
         authStore.signIn(
           payload.token,
@@ -147,7 +165,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         });
       },
     }),
-    [snapshot, real, userQuery.data, queryClient, navigate, loginAsVisitor],
+    [snapshot, real, userQuery.data, userId, userFailed, queryClient, navigate, loginAsVisitor],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -14,6 +14,8 @@ export const StorageKeys = {
   nickname: 'nickname',
   userName: 'userName',
   email: 'email',
+  /** The signed-in user's id with the token it belongs to (JSON), see `cachedUserId`. */
+  userId: 'userId',
   meetingRoomReload: 'meetingRoomReload',
   /** The zone Home's meeting lists are shown in. */
   meetingsTimezone: 'meetingsTimezone',
@@ -68,7 +70,10 @@ export const authStore = {
   signIn(token: string, loginType: LoginType, info?: SelfInfo) {
     localStorage.setItem(StorageKeys.token, token);
     localStorage.setItem(StorageKeys.loginType, loginType);
-    if (info) saveProfile(info);
+    if (info) {
+      saveProfile(info);
+      saveUserId(token, info.userId);
+    }
     emit();
   },
   setLoginType(loginType: LoginType) {
@@ -84,6 +89,7 @@ export const authStore = {
       StorageKeys.nickname,
       StorageKeys.userName,
       StorageKeys.email,
+      StorageKeys.userId,
     ]) {
       localStorage.removeItem(key);
     }
@@ -108,6 +114,28 @@ export function cachedProfile(): CachedProfile | null {
     email: localStorage.getItem(StorageKeys.email) ?? '',
     avatar: localStorage.getItem(StorageKeys.avatar) ?? '',
   };
+}
+
+/**
+ * Who "I" am before getUserInfo answers (or while it cannot, offline): Home tells my meetings from
+ * others' by this id. It is kept with the token it was learnt for, so a token set by another
+ * sign-in never inherits an old account's id.
+ */
+export function saveUserId(token: string, userId: number) {
+  localStorage.setItem(StorageKeys.userId, JSON.stringify({ token, userId }));
+}
+
+export function cachedUserId(token: string | null): number | null {
+  if (!token) return null;
+  try {
+    const stored = JSON.parse(localStorage.getItem(StorageKeys.userId) ?? 'null') as {
+      token?: unknown;
+      userId?: unknown;
+    } | null;
+    return stored?.token === token && typeof stored.userId === 'number' ? stored.userId : null;
+  } catch {
+    return null;
+  }
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

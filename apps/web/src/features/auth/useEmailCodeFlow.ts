@@ -1,6 +1,7 @@
 /**
  * The three-step email flows: sign-up (type register) and forgot password (type reset).
- * Step 1 sends a code, step 2 verifies it, step 3 sets the password and signs in.
+ * Step 1 sends a code, step 2 verifies it, step 3 sets the password and signs in. Once a code is
+ * sent, a reload of the page comes back to step 2 for the same address (email-flow-progress.ts).
  */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from '../../app/useTranslation';
@@ -9,6 +10,7 @@ import { ApiError } from '../../api/client';
 import { userApi } from '../../api/user-api';
 import { toast } from '../../ui/toast-store';
 import { useAuth } from './AuthProvider';
+import { clearEmailFlow, loadEmailFlow, saveEmailFlow } from './email-flow-progress';
 import { checkCode, checkEmail, checkPassword } from './form-checks';
 import { useAfterSignIn } from './useAfterSignIn';
 import { useCountdown } from './useCountdown';
@@ -20,9 +22,10 @@ export function useEmailCodeFlow(type: EmailCodeType) {
   const { t } = useTranslation();
   const auth = useAuth();
   const afterSignIn = useAfterSignIn();
-  const countdown = useCountdown(EMAIL_CODE_RESEND_MS);
-  const [step, setStep] = useState<FlowStep>('email');
-  const [email, setEmail] = useState('');
+  const [restored] = useState(() => loadEmailFlow(type, Date.now()));
+  const countdown = useCountdown(EMAIL_CODE_RESEND_MS, restored?.sentAt);
+  const [step, setStep] = useState<FlowStep>(restored ? 'code' : 'email');
+  const [email, setEmail] = useState(restored?.email ?? '');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -47,10 +50,17 @@ export function useEmailCodeFlow(type: EmailCodeType) {
     return key !== null;
   }
 
+  /** Sends a code to the address, starts the resend wait and keeps both for a reload. */
+  async function sendCode() {
+    await userApi.generateEmailVerifyCode(email.trim(), type, { silent: true });
+    const sentAt = Date.now();
+    countdown.start(sentAt);
+    saveEmailFlow(type, { email: email.trim(), sentAt });
+  }
+
   const resendCode = () =>
     run(async () => {
-      await userApi.generateEmailVerifyCode(email.trim(), type, { silent: true });
-      countdown.start();
+      await sendCode();
       toast.info(t('auth.codeResent'));
     });
 
@@ -60,8 +70,7 @@ export function useEmailCodeFlow(type: EmailCodeType) {
     if (step === 'email') {
       if (invalid(checkEmail(email))) return;
       await run(async () => {
-        await userApi.generateEmailVerifyCode(email.trim(), type, { silent: true });
-        countdown.start();
+        await sendCode();
         setStep('code');
       });
     } else if (step === 'code') {
@@ -75,6 +84,7 @@ export function useEmailCodeFlow(type: EmailCodeType) {
       await run(async () => {
         const call = type === 'register' ? userApi.emailRegister : userApi.resetEmailPassword;
         const payload = await call(email.trim(), code.trim(), password, { silent: true });
+        clearEmailFlow(type);
         auth.signIn(payload, 'email');
         if (type === 'reset') toast.success(t('auth.resetDone'));
         afterSignIn();
@@ -125,6 +135,7 @@ export function useEmailCodeFlow(type: EmailCodeType) {
       onClick: () => void resendCode(),
     },
     changeEmail() {
+      clearEmailFlow(type);
       setStep('email');
       setCode('');
       setError(null);

@@ -58,7 +58,7 @@ describe('Add to calendar on a meeting', () => {
   ])('a scheduled meeting (%s) downloads its .ics file', (_name, mine) => {
     show(item(CONFERENCE_STATUS.reserved), mine);
     const link = screen.getByRole('link', {
-      name: 'Add “Design review” to your calendar (.ics file)',
+      name: 'Add to calendar: “Design review” (.ics file)',
     });
     expect(link.getAttribute('href')).toBe('/calendar/meeting/123456789.ics');
     expect(link.getAttribute('download')).toBe('meeting-123456789.ics');

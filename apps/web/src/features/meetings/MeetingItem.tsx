@@ -68,7 +68,9 @@ export function MeetingItem({
       </div>
       <div className="meeting-item__main">
         <div className="meeting-item__title-row">
-          <h3 className="meeting-item__title">{item.meetingTitle}</h3>
+          <h3 className="meeting-item__title" title={item.meetingTitle}>
+            {item.meetingTitle}
+          </h3>
           {running && <span className="badge badge--live">{t('meetings.inProgress')}</span>}
           {flags?.aboutToBegin && (
             <span className="badge badge--soon">{t('meetings.aboutToBegin')}</span>
@@ -86,7 +88,9 @@ export function MeetingItem({
           )}
         </div>
         <p className="meeting-item__meta">
-          {t('meetings.meetingId', { id: formatConferenceId(item.meetingId) })}
+          <span className="meeting-item__id">
+            {t('meetings.meetingId', { id: formatConferenceId(item.meetingId) })}
+          </span>
           {!mine && item.creator && ` · ${t('meetings.createdBy', { name: item.creator })}`}
         </p>
       </div>

@@ -7,7 +7,7 @@ import { useTranslation } from '../../app/useTranslation';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
-import { CalendarIcon, VideoIcon } from '../../ui/icons';
+import { CalendarIcon, VideoIcon, WarningIcon } from '../../ui/icons';
 import { JoinOutcomes } from './JoinOutcomes';
 import { MeetingGroups } from './MeetingGroups';
 import { QuickJoin } from './QuickJoin';
@@ -23,9 +23,18 @@ const ShareDialog = lazy(() => import('./ShareDialog'));
 export function MeetingsHome() {
   const { t } = useTranslation();
   const home = useMeetingsHome();
-  const { dialog } = home;
-  const loading = home.upcomingLoading || home.finishedLoading;
-  const empty = !loading && home.upcoming.length === 0 && home.finished.length === 0;
+  const { dialog, view } = home;
+  const retryButton = (
+    <Button
+      variant="secondary"
+      size={view.kind === 'lists' ? 'small' : 'normal'}
+      loading={home.retrying}
+      onClick={home.retry}
+      data-testid="meetings-retry"
+    >
+      {t('home.meetingsRetry')}
+    </Button>
+  );
   const listProps = { now: home.now, timezone: home.timezone, userId: home.userId };
   return (
     <div className="meetings">
@@ -60,16 +69,33 @@ export function MeetingsHome() {
       </div>
 
       <div className="meetings__lists" data-testid="meetings-lists">
-        {loading && <p className="meetings__loading">{t('common.loading')}</p>}
-        {empty && (
+        {view.kind === 'loading' && <p className="meetings__loading">{t('common.loading')}</p>}
+        {view.kind === 'failed' && (
+          <div role="alert" data-testid="meetings-load-failed">
+            <EmptyState
+              icon={<WarningIcon size={40} />}
+              title={t('home.meetingsLoadFailed')}
+              hint={t('home.meetingsLoadFailedHint')}
+              actions={retryButton}
+            />
+          </div>
+        )}
+        {view.kind === 'empty' && (
           <EmptyState
             icon={<VideoIcon size={44} />}
             title={t('home.meetingsEmptyTitle')}
             hint={t('home.meetingsEmptyHint')}
           />
         )}
-        {!loading && !empty && (
+        {view.kind === 'lists' && (
           <>
+            {view.stale && (
+              <div className="meetings__stale" role="alert" data-testid="meetings-stale">
+                <WarningIcon size={18} />
+                <span>{t('home.meetingsRefreshFailed')}</span>
+                {retryButton}
+              </div>
+            )}
             <section className="meetings__section" aria-labelledby="upcoming-title">
               <h1 id="upcoming-title" className="meetings__heading">
                 {t('meetings.upcoming')}

@@ -79,7 +79,7 @@ export default function ReservationDialog({
             />
           </div>
           {startError && (
-            <div className="field__error" role="alert">
+            <div className="field__error" role="alert" data-testid="reservation-start-error">
               {startError}
             </div>
           )}

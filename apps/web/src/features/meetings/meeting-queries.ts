@@ -9,6 +9,13 @@ import { conferenceApi, serverTimestamp } from '../../api/conference-api';
 
 export const meetingsKey = ['meetings'] as const;
 
+/**
+ * Home's lists come back by themselves: when the browser is online again (its `online` event,
+ * which also resumes a load that waited offline) and when the tab is shown again (the app turns
+ * refetch-on-focus off elsewhere; TanStack's focus is the `visibilitychange` event).
+ */
+const refreshOnReturn = { refetchOnReconnect: true, refetchOnWindowFocus: true } as const;
+
 export function useUpcomingMeetings() {
   return useQuery({
     queryKey: [...meetingsKey, 'upcoming'],
@@ -21,6 +28,7 @@ export function useUpcomingMeetings() {
       const ids = new Set(running.map((item) => item.meetingId));
       return [...running, ...reserved.filter((item) => !ids.has(item.meetingId))];
     },
+    ...refreshOnReturn,
   });
 }
 
@@ -32,6 +40,7 @@ export function useFinishedMeetings() {
     // Another page exists when this one is full (SPEC.md section 9).
     getNextPageParam: (last, all) =>
       last.length === FINISHED_PAGE_SIZE ? all.length + 1 : undefined,
+    ...refreshOnReturn,
   });
 }
 

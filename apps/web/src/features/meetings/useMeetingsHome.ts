@@ -17,6 +17,7 @@ import {
   useServerNow,
   useUpcomingMeetings,
 } from './meeting-queries';
+import { meetingsView } from './meetings-load-state';
 import { useJoinMeeting } from './useJoinMeeting';
 import { useTimezone } from './useTimezone';
 
@@ -39,9 +40,8 @@ export function shareTargetOf(item: MeetingListItem, homeTimezone: string): Shar
 
 export function useMeetingsHome() {
   const { t } = useTranslation();
-  const { user } = useAuth();
+  const { user, userId, userFailed, isRealLogin, refreshUser } = useAuth();
   const userName = user?.userName ?? '';
-  const userId = user && 'userId' in user ? user.userId : null;
   const [timezone, setTimezone] = useTimezone();
   const now = useServerNow();
   const upcoming = useUpcomingMeetings();
@@ -82,6 +82,26 @@ export function useMeetingsHome() {
     onSuccess: (info) => join(info.conferenceId),
   });
 
+  const upcomingItems = upcoming.data ?? [];
+  const finishedItems = finished.data?.pages.flat() ?? [];
+  const view = meetingsView(
+    [
+      { query: upcoming, items: upcomingItems },
+      { query: finished, items: finishedItems },
+    ].map(({ query, items }) => ({
+      hasData: query.data !== undefined,
+      empty: items.length === 0,
+      failed: query.isError || query.isPaused,
+    })),
+    !isRealLogin || userId !== null ? 'known' : userFailed ? 'failed' : 'loading',
+  );
+
+  const retry = () => {
+    void upcoming.refetch();
+    void finished.refetch();
+    if (userFailed) void refreshUser();
+  };
+
   const remove = useMutation({
     mutationFn: (item: MeetingListItem) => conferenceApi.deleteReservation(item.meetingId),
     onSuccess: async () => {
@@ -97,10 +117,11 @@ export function useMeetingsHome() {
     timezone,
     setTimezone,
     now,
-    upcoming: upcoming.data ?? [],
-    upcomingLoading: upcoming.isLoading,
-    finished: finished.data?.pages.flat() ?? [],
-    finishedLoading: finished.isLoading,
+    view,
+    retry,
+    retrying: upcoming.isFetching || finished.isFetching,
+    upcoming: upcomingItems,
+    finished: finishedItems,
     hasMoreFinished: finished.hasNextPage,
     loadingMore: finished.isFetchingNextPage,
     loadMore: () => void finished.fetchNextPage(),

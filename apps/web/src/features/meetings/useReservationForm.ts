@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from '../../app/useTranslation';
-import { TOPIC_MAX, type MeetingListItem } from '@meet/shared';
+import { TOPIC_MAX, hasTime, type MeetingListItem } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { conferenceApi, type ReservationBody } from '../../api/conference-api';
 import { lengthLimit } from '../../ui/length-limit';
@@ -12,6 +12,7 @@ import {
   newDraft,
   validateDraft,
   withStart,
+  withTimezone,
   type ReservationDraft,
   type ReservationErrors,
 } from './reservation-form';
@@ -35,7 +36,11 @@ export function useReservationForm({
   const [draft, setDraft] = useState<ReservationDraft>(() =>
     editing ? draftFromItem(editing, now) : newDraft(now, timezone, defaultTopic),
   );
-  const [endTouched, setEndTouched] = useState(!!editing);
+  // An edit's end too follows a new start (keeping the meeting's length) until the end is edited.
+  const [endTouched, setEndTouched] = useState(false);
+  // A new draft's times are defaults until the user sets one; an edit's are the meeting's own.
+  const [timesChosen, setTimesChosen] = useState(!!editing);
+  const savedStart = editing && hasTime(editing) ? editing.startTime : null;
   const [errors, setErrors] = useState<ReservationErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
 
@@ -62,7 +67,7 @@ export function useReservationForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const result = validateDraft(draft);
+    const result = validateDraft(draft, now, savedStart);
     setErrors(result.errors);
     setServerError(null);
     if (result.body) save.mutate(result.body);
@@ -90,14 +95,24 @@ export function useReservationForm({
       change({ topic });
       setErrors((e) => ({ ...e, topic: undefined }));
     },
-    setTimezone: (zone: string) => change({ timezone: zone }),
+    // Chosen times read in another zone are other instants: checked again at once (a start may
+    // now be past).
+    setTimezone: (zone: string) => {
+      const next = withTimezone(draft, zone, !timesChosen);
+      const { errors: found } = validateDraft(next, now, savedStart);
+      setDraft(next);
+      setErrors((e) => ({ ...e, start: found.start, end: found.end }));
+      setServerError(null);
+    },
     setStart: (date: string, time: string) => {
+      setTimesChosen(true);
       setDraft((current) => withStart(current, date, time, endTouched));
       setErrors((e) => ({ ...e, start: undefined, end: undefined }));
       setServerError(null);
     },
     setEnd: (patch: Pick<Partial<ReservationDraft>, 'endDate' | 'endTime'>) => {
       setEndTouched(true);
+      setTimesChosen(true);
       change(patch);
       setErrors((e) => ({ ...e, end: undefined }));
     },
