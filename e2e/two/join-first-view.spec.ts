@@ -34,11 +34,11 @@ test('a newcomer subscribes once, at the layer its tile needs, before publishing
   expect(types.filter((t) => t === 'subscribe')).toHaveLength(1);
   expect(types).not.toContain('setConsumerPreferredLayers');
   expect(types.indexOf('subscribe')).toBeLessThan(types.indexOf('publish'));
-  // Ada's audio and video in that one subscription; two people on a 1280 × 720 page: the
-  // middle layer.
+  // Ada's audio and video in that one subscription; two people on a 1280 × 720 page: Ada fills
+  // the stage (Bo is the corner window), so the high layer.
   const subscribe = sent.find((s) => s.type === 'subscribe')!.text;
   expect(subscribe.match(/"feed"/g)).toHaveLength(2);
-  expect(subscribe).toContain('"substream":1');
+  expect(subscribe).toContain('"substream":2');
 
   await ada.room.expectVideoPlaying(await bo.room.userId());
   await ada.context.close();
