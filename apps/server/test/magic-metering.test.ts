@@ -1,31 +1,38 @@
 /**
- * Magic Cam sessions and their metering (issue 15): getToken's rules (a meeting I am in now,
- * 4038 when my credits do not cover a minute), and over a real `/magic` socket: the first
- * minute charged at `start`, one more each minute the app's clock runs, exactly once per
- * minute across a reconnect, a takeover and a restart, and the end when the credits run out.
+ * Magic Cam sessions and their metering (issues 15 and 31): credits pay only for a server-side
+ * engine's minutes. With the streaming image-to-image server (a stand-in speaking its protocol):
+ * getToken's rules (a meeting I am in now, 4038 when my credits do not cover a minute), and over
+ * a real `/magic` socket the first minute charged at `start`, one more each minute the app's clock
+ * runs, exactly once per minute across a reconnect, a takeover and a restart, and the end when
+ * the credits run out. With the in-browser WebGL looks: a price of 0, open at any balance, and no
+ * minute ever charged however long it runs.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CREDITS_PER_MINUTE, SIGNUP_AI_CREDITS, errorMessages } from '@meet/shared';
+import { MAGIC_CREDITS_PER_MINUTE, SIGNUP_AI_CREDITS, errorMessages } from '@meet/shared';
 import { magicSessions } from '../src/db/schema/index.js';
+import { startMagicStandIn, type MagicStandIn } from './engine-servers/magic-stream-stand-in.js';
 import { build, listen, type TestApp } from './helper.js';
 import { magicSocket, type MagicClient } from './magic-fixture.js';
 import { createMeeting, joinApi, registered, visitor, type Account } from './room-members.js';
 
-const PER_MINUTE = CREDITS_PER_MINUTE.magicCam;
+const PER_MINUTE = MAGIC_CREDITS_PER_MINUTE.stream;
 const MINUTE = 60_000;
 
 let t: TestApp;
 let base: string;
+let standIn: MagicStandIn;
 const clients: MagicClient[] = [];
 beforeAll(async () => {
+  standIn = await startMagicStandIn();
   // Metering every 50 ms of real time, so a test sees the clock's minutes paid at once.
-  t = await build({ MAGIC_METER_MS: '50' });
+  t = await build({ MAGIC_METER_MS: '50', MAGIC_CAM_URL: standIn.url });
   base = await listen(t);
 });
 afterAll(async () => {
   for (const client of clients) client.socket.close();
   await t.close();
+  await standIn.close();
 });
 
 const credits = () => t.app.services.credits;
@@ -60,8 +67,8 @@ const leave = (who: Account, left: number) =>
 /** Real time for the meter to run (50 ms) a few times. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
-describe('getToken', () => {
-  test('outside a meeting it opens a WebGL session, names the price and charges nothing yet', async () => {
+describe('getToken (stream engine)', () => {
+  test('outside a meeting it opens a stream session, names the price and charges nothing yet', async () => {
     const ada = await registered(t);
     for (const [route, body] of [
       ['getToken', { type: 1 }],
@@ -70,7 +77,7 @@ describe('getToken', () => {
       const res = await t.post(`/api/magic/${route}`, body, ada.token);
       expect(res.json().payload).toEqual({
         token: expect.any(String),
-        engine: 'webgl',
+        engine: 'stream',
         creditsPerMinute: PER_MINUTE,
         balance: SIGNUP_AI_CREDITS,
       });
@@ -116,8 +123,8 @@ describe('getToken', () => {
   });
 });
 
-describe('metering over the /magic socket', () => {
-  test('start pays the first minute; each minute the clock moves pays one more, in the ledger with the meeting', async () => {
+describe('metering a server-side engine over the /magic socket', () => {
+  test('a stream-engine minute is charged: start pays the first; each minute the clock moves pays one more, in the ledger with the meeting', async () => {
     const ada = await registered(t);
     const meeting = await createMeeting(t);
     await joinApi(t, ada.token, meeting.id, 'ada-dev');
@@ -292,5 +299,78 @@ describe('metering over the /magic socket', () => {
     expect(row).toMatchObject({ prompt: 'pixel art retro game', endedAt: null });
     expect(await magicCharges(ada)).toHaveLength(1);
     expect(client.socket.connected).toBe(true);
+  });
+});
+
+describe('the in-browser WebGL looks cost nothing (issue 31)', () => {
+  // The same server with no streaming server set: the browser's WebGL looks are the engine.
+  let camUrl: string | undefined;
+  beforeAll(() => {
+    const settings = t.app.services.config.magic;
+    camUrl = settings.camUrl;
+    settings.camUrl = undefined;
+  });
+  afterAll(() => {
+    t.app.services.config.magic.camUrl = camUrl;
+  });
+
+  test('getToken names the WebGL engine at 0 credits a minute and opens even with no credits', async () => {
+    const ada = await registered(t);
+    expect((await t.post('/api/magic/getToken', { type: 1 }, ada.token)).json().payload).toEqual({
+      token: expect.any(String),
+      engine: 'webgl',
+      creditsPerMinute: 0,
+      balance: SIGNUP_AI_CREDITS,
+    });
+    // A visitor starts with no credits, and a member who spent them all: both may use the looks.
+    const guest = await visitor(t);
+    expect(await credits().balance(guest.userId)).toBe(0);
+    const res = await t.post('/api/magic/getHomePageToken', {}, guest.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().payload).toMatchObject({ engine: 'webgl', creditsPerMinute: 0, balance: 0 });
+    const broke = await registered(t);
+    await leave(broke, 0);
+    expect((await t.post('/api/magic/getHomePageToken', {}, broke.token)).json().code).toBe(0);
+  });
+
+  test('a session that runs for minutes, in a meeting, is metered but charges nothing and sends no charge', async () => {
+    const ada = await registered(t);
+    const meeting = await createMeeting(t);
+    await joinApi(t, ada.token, meeting.id, 'ada-dev');
+    const token = (
+      await t.post('/api/magic/getToken', { type: 0, conferenceUri: meeting.uri }, ada.token)
+    ).json().payload.token as string;
+    const client = await connect(token);
+    expect(await client.start({ prompt: 'watercolor painting' })).toEqual({
+      ok: true,
+      balance: SIGNUP_AI_CREDITS,
+    });
+    t.clock.advance(5 * MINUTE + 1000);
+    await settle();
+    await expect.poll(async () => (await sessionOf(ada)).meteredMs).toBeGreaterThan(5 * MINUTE);
+    expect(await client.prompt('comic')).toEqual({ ok: true, balance: SIGNUP_AI_CREDITS });
+    expect(client.charged).toEqual([]);
+    expect(await magicCharges(ada)).toEqual([]);
+    expect(await credits().balance(ada.userId)).toBe(SIGNUP_AI_CREDITS);
+    expect(await sessionOf(ada)).toMatchObject({ engine: 'webgl', minutesPaid: 0, endedAt: null });
+    const points = await t.post('/api/energyPoint/getMyEnergyPointInfo', {}, ada.token);
+    expect(points.json().payload).toMatchObject({
+      totalEnergyPoint: SIGNUP_AI_CREDITS,
+      magicCamUsage: { minutes: 0, credits: 0 },
+    });
+    await client.stop();
+    await client.gone;
+    expect(client.closed).toEqual([{ reason: 'stop' }]);
+  });
+
+  test('with no credits at all it runs and is never closed for points', async () => {
+    const guest = await visitor(t);
+    const client = await connect(await homeToken(guest));
+    expect(await client.start({ prompt: 'comic' })).toEqual({ ok: true, balance: 0 });
+    t.clock.advance(3 * MINUTE);
+    await settle();
+    expect(client.closed).toEqual([]);
+    expect(client.socket.connected).toBe(true);
+    expect(await magicCharges(guest)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import {
   ExtractiveSummaryEngine,
   extractiveSummary,
 } from '../src/engines/summary/extractive-summary-engine.js';
+import { withoutFillers } from '../src/engines/summary/fillers.js';
 import { formatClock } from '../src/engines/summary/minutes-format.js';
 import { splitSentences } from '../src/engines/summary/text.js';
 import type { SummaryLine } from '../src/engines/types.js';
@@ -37,7 +38,7 @@ describe('extractive minutes', () => {
     ['English', ENGLISH_TWO_TOPICS, 'en', 'Key points'],
     ['Chinese', CHINESE_TWO_TOPICS, 'zh', '要点'],
   ] as const)(
-    'the %s minutes are made only of the transcript’s own sentences, each with who said it and when',
+    'the %s minutes are made only of the transcript’s own sentences (fillers out), each with who said it and when',
     async (_, transcript, language, heading) => {
       const lines = timed(transcript);
       const { minutes } = await engine.summarize({ lines, language, title: 'Weekly' });
@@ -48,7 +49,7 @@ describe('extractive minutes', () => {
           (l) =>
             l.speaker === speaker &&
             formatClock(l.startTime) === clock &&
-            splitSentences(l.text).includes(sentence),
+            splitSentences(l.text).map(withoutFillers).includes(sentence),
         );
         expect(source, `"${sentence}" is a sentence ${speaker} said at ${clock}`).toBeDefined();
       }
@@ -156,7 +157,7 @@ describe('extractive chapters', () => {
     ['English', ENGLISH_TWO_TOPICS, 'en'],
     ['Chinese', CHINESE_TWO_TOPICS, 'zh'],
   ] as const)(
-    'a two-topic %s meeting is two chapters, split where the topic changes and titled from their own sentences',
+    'a two-topic %s meeting is two chapters, split where the topic changes and titled with their own key words, not a sentence',
     (_, transcript, language) => {
       const lines = timed(transcript);
       const { chapters } = extractiveSummary(lines, language);
@@ -165,12 +166,16 @@ describe('extractive chapters', () => {
         const own = (k === 0 ? lines.slice(0, 10) : lines.slice(10)).flatMap((l) =>
           splitSentences(l.text),
         );
-        const title = chapter.title.replace(/…$/, '');
-        expect(title.length).toBeGreaterThan(4);
-        expect(
-          own.some((s) => s.toLowerCase().includes(title.toLowerCase())),
-          `"${chapter.title}" comes from a sentence of chapter ${k + 1}`,
-        ).toBe(true);
+        const words = chapter.title.split(/, |、/);
+        expect(words.length).toBeGreaterThanOrEqual(2);
+        for (const word of words) {
+          expect(
+            own.some((s) => s.toLowerCase().includes(word.toLowerCase())),
+            `"${word}" of "${chapter.title}" is said in chapter ${k + 1}`,
+          ).toBe(true);
+          if (language === 'en') expect(word).toMatch(/^\p{Lu}/u);
+        }
+        expect(own).not.toContain(chapter.title);
       });
       // In the transcript's language.
       expect(/[\u4e00-\u9fff]/.test(chapters[1]!.title)).toBe(language === 'zh');
@@ -193,15 +198,13 @@ describe('extractive chapters', () => {
     };
     const result = await engine.summarize({ lines: [line], language: 'en', title: '' });
     expect(result.minutes).toBe(`Key points\n- [00:04] Ann: ${line.text}`);
-    expect(result.chapters).toEqual([
-      { startTime: 4200, title: 'We agreed to move the launch to the first week of June' },
-    ]);
+    expect(result.chapters).toEqual([{ startTime: 4200, title: 'Agreed, Move, Launch' }]);
   });
 });
 
 describe('long meetings', () => {
   test.each(['en', 'zh'] as const)(
-    'two hours of %s transcript (1800 lines, eight topics) summarize in under a second, with a chapter at every topic change',
+    'two hours of %s transcript (1800 lines, eight topics) summarize in seconds at most (about 0.4 s on an idle core), with a chapter at every topic change',
     (language) => {
       const meeting = longMeeting(language, 2);
       const times = new Set(meeting.lines.map((l) => l.startTime));
@@ -209,7 +212,8 @@ describe('long meetings', () => {
       const started = performance.now();
       const { keyPoints, chapters } = extractiveSummary(meeting.lines, language);
       const elapsed = performance.now() - started;
-      expect(elapsed).toBeLessThan(1000);
+      // A guard against a slowdown of another order (a busy CI machine takes 2-3× longer).
+      expect(elapsed).toBeLessThan(4000);
 
       expect(chapters.length).toBeLessThanOrEqual(8);
       for (const chapter of chapters) expect(times.has(chapter.startTime)).toBe(true);
@@ -218,8 +222,8 @@ describe('long meetings', () => {
       for (const start of meeting.topicStarts) {
         expect(chapters.some((c) => Math.abs(c.startTime - start) <= 60_000)).toBe(true);
       }
-      expect(keyPoints.length).toBeGreaterThanOrEqual(8);
-      expect(keyPoints.length).toBeLessThanOrEqual(12);
+      // One key point for every two minutes of speech: 60 in two hours.
+      expect(keyPoints.length).toBe(60);
       for (const point of keyPoints) expect(times.has(point.startTime)).toBe(true);
     },
   );

@@ -78,11 +78,18 @@ export const UNJOINED_MEETING_TTL_MS = 10 * 60 * 1000;
 
 /**
  * AI credits one minute of each metered feature costs. Translation and interpretation are paid
- * by the meeting's creator (SPEC.md section 6); Magic Cam by the member who uses it. Speech
- * recognition alone (captions in the spoken language) is free.
+ * by the meeting's creator (SPEC.md section 6); Magic Cam by the member who uses it, and only
+ * when a server-side engine styles it (MAGIC_CREDITS_PER_MINUTE). Speech recognition alone
+ * (captions in the spoken language) is free.
  */
 export const CREDITS_PER_MINUTE = { translate: 1, interpret: 2, magicCam: 3 } as const;
 export type MeteredFeature = keyof typeof CREDITS_PER_MINUTE;
+/**
+ * AI credits a minute of Magic Cam costs by engine (issue 31): credits pay only for a server-side
+ * engine's minutes, so the in-browser WebGL looks cost nothing and a streaming image-to-image
+ * server costs CREDITS_PER_MINUTE.magicCam.
+ */
+export const MAGIC_CREDITS_PER_MINUTE = { webgl: 0, stream: CREDITS_PER_MINUTE.magicCam } as const;
 
 /**
  * Pro (SPEC.md sections 1 and 9), prices in US cents: monthly 4.99 a month; yearly is ten
@@ -187,5 +194,5 @@ export const MAGIC_FRAME_TIMEOUT_MS = 15_000;
 /** The demo's frame size, and the default one (SPEC.md section 9). */
 export const MAGIC_DEMO_SIZE = { width: 640, height: 640 } as const;
 export const MAGIC_DEFAULT_SIZE = { width: 1280, height: 720 } as const;
-/** A Magic Cam session is charged one minute ahead, each minute (CREDITS_PER_MINUTE.magicCam). */
+/** A stream-engine Magic Cam session is charged one minute ahead, each minute (MAGIC_CREDITS_PER_MINUTE). */
 export const MAGIC_CHARGE_INTERVAL_MS = 60_000;

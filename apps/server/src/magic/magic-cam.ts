@@ -1,13 +1,14 @@
 /**
  * Magic Cam sessions on this node: getToken opens one (refused with 4038 when the user's
- * credits do not cover a minute), a `/magic` socket attaches to it by its token, every
- * MAGIC_METER_MS the running ones are metered and charged, and one whose socket went away
+ * credits do not cover a minute of a server-side engine; the in-browser looks are free), a
+ * `/magic` socket attaches to it by its token, every MAGIC_METER_MS the running ones are
+ * metered and those of a paid engine charged, and one whose socket went away
  * waits MAGIC_RECONNECT_GRACE_SECONDS for the same token to come back before it is ended.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CONFERENCE_STATUS,
-  CREDITS_PER_MINUTE,
+  MAGIC_CREDITS_PER_MINUTE,
   type MagicEngine,
   type MagicToken,
 } from '@meet/shared';
@@ -72,9 +73,11 @@ export class MagicCam {
       conferenceId = conf.id;
     }
     const balance = await credits.balance(user.id);
-    if (balance < CREDITS_PER_MINUTE.magicCam) throw AppError.outOfPoints('magicOutOfPoints');
+    // Only a server-side engine's minutes cost credits: the in-browser looks open at any balance.
+    const creditsPerMinute = MAGIC_CREDITS_PER_MINUTE[this.engine];
+    if (balance < creditsPerMinute) throw AppError.outOfPoints('magicOutOfPoints');
     const { token } = await sessions.open({ userId: user.id, conferenceId, engine: this.engine });
-    return { token, engine: this.engine, creditsPerMinute: CREDITS_PER_MINUTE.magicCam, balance };
+    return { token, engine: this.engine, creditsPerMinute, balance };
   }
 
   /**

@@ -1,16 +1,18 @@
 /**
- * One Magic Cam session while its socket is on this node: `start` charges the first minute and
- * then its running time is metered on the app's clock; each minute that becomes due is charged
- * to its user (CREDITS_PER_MINUTE.magicCam) once — the ledger key names the session and the
- * minute, so a reconnect, a restart or another node never charges a minute twice. With the
+ * One Magic Cam session while its socket is on this node: its running time is metered on the
+ * app's clock. Credits pay only for a server-side engine's work (issue 31): with the stream
+ * engine `start` charges the first minute and each minute that becomes due is charged to its
+ * user (MAGIC_CREDITS_PER_MINUTE.stream) once — the ledger key names the session and the
+ * minute, so a reconnect, a restart or another node never charges a minute twice; the in-browser
+ * WebGL looks are metered (the session's time) but never charged. With the
  * stream engine it also holds the link to the streaming server and passes stylised frames on.
  * Input through `handle*`, output as events; every change runs one at a time.
  */
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  CREDITS_PER_MINUTE,
   MAGIC_CHARGE_INTERVAL_MS,
+  MAGIC_CREDITS_PER_MINUTE,
   MAGIC_FRAME_SHORT_SIDE,
   type MagicAck,
   type MagicCloseReason,
@@ -165,11 +167,14 @@ export class MagicSession extends EventEmitter<MagicSessionEvents> {
   /** Pays the minutes begun so far (the first at once); false when the credits ran out. */
   private async chargeDue(): Promise<boolean> {
     const { credits, sessions } = this.deps;
+    const price = MAGIC_CREDITS_PER_MINUTE[this.row.engine === 'stream' ? 'stream' : 'webgl'];
+    // Nothing on the server works for an in-browser session: there is nothing to pay for.
+    if (price === 0) return true;
     const due = Math.floor(this.meteredMs / MAGIC_CHARGE_INTERVAL_MS) + 1;
     while (this.minutesPaid < due) {
       const outcome = await credits.charge({
         userId: this.userId,
-        credits: CREDITS_PER_MINUTE.magicCam,
+        credits: price,
         reason: 'magicCam',
         ...(this.row.conferenceId !== null ? { conferenceId: this.row.conferenceId } : {}),
         minutes: 1,

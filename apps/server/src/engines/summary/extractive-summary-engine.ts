@@ -1,13 +1,24 @@
 /**
  * SUMMARY_ENGINE=extractive (the embedded default): minutes and chapters made only of the
- * transcript's own sentences, never invented text. Key points are the most central sentences by
+ * transcript's own words, never invented text. Key points are the most central sentences by
  * TextRank (with the most central of each topic first, and near-repeats left out), shown with who
- * said them, in time order. Chapters come from topic segmentation (TextTiling-like); each starts
- * at its first line and is titled with its most central sentence, shortened. Deterministic, and
- * fast: two hours of transcript in well under a second.
+ * said them, in time order, their fillers taken out; fragments and filler-only sentences are
+ * never points, and there is one point for about every two minutes of speech (three at least
+ * when the meeting has them). Chapters come from topic segmentation (TextTiling-like); each
+ * starts at its first line and is titled with its key words (chapter-title.ts). Deterministic,
+ * and fast: two hours of transcript in well under a second.
  */
 import type { LanguageCode, SummaryEngine, SummaryLine } from '../types.js';
-import { contentWords, looksChinese, splitSentences, titleOf } from './text.js';
+import {
+  contentWordForms,
+  looksChinese,
+  splitSentences,
+  titleOf,
+  wordCount,
+  type WordForm,
+} from './text.js';
+import { keyWordTitles } from './chapter-title.js';
+import { MIN_KEY_POINT_WORDS, withoutFillers } from './fillers.js';
 import { localCentrality, sentenceGraph, textRank, type SentenceGraph } from './textrank.js';
 import { topicSegments } from './topic-segmentation.js';
 import { formatMinutes, type KeyPoint } from './minutes-format.js';
@@ -17,7 +28,12 @@ export const EXTRACTIVE_SUMMARY_NAME = 'Extractive summary (TextRank)';
 
 /** SPEC.md's chapters: a handful, each a real stretch of the meeting. */
 export const MAX_CHAPTERS = 8;
-export const MAX_KEY_POINTS = 12;
+/** One key point for this much speech (issue 31), at least MIN_KEY_POINTS, at most MAX. */
+export const SPEECH_PER_KEY_POINT_MS = 2 * 60_000;
+export const MIN_KEY_POINTS = 3;
+export const MAX_KEY_POINTS = 60;
+/** A line whose end is not known is taken to last this long a word (150 words a minute). */
+const MS_PER_WORD = 400;
 /** A chapter is at least this many lines (a 20-line meeting has at most two). */
 const MIN_CHAPTER_LINES = 5;
 /** Lines on each side of a gap that topic segmentation compares (about a third of a chapter). */
@@ -71,11 +87,15 @@ export function extractiveSummary(
   const lineWords: Int32Array[] = [];
   /** Each line's first sentence; lineStart[lines.length] = sentences.length. */
   const lineStart: number[] = [];
+  /** Each sentence's content words as said, for the chapter titles. */
+  const forms: WordForm[][] = [];
   lines.forEach((line, l) => {
     lineStart.push(sentences.length);
     const all: number[] = [];
     for (const text of splitSentences(line.text)) {
-      const ids = contentWords(text, lang).map(idOf);
+      const found = contentWordForms(text, lang);
+      forms.push(found);
+      const ids = found.map((w) => idOf(w.word));
       all.push(...ids);
       sentences.push({ line: l, text, words: Int32Array.from(new Set(ids)).sort() });
     }
@@ -102,23 +122,35 @@ export function extractiveSummary(
   });
 
   const titleMax = chinese ? TITLE_MAX.zh : TITLE_MAX.en;
-  const chapters: Chapter[] = [];
-  const chapterRanges: [number, number][] = [];
-  segmentStarts.forEach((first, k) => {
-    const end = segmentStarts[k + 1] ?? lines.length;
-    const from = lineStart[first]!;
-    const to = lineStart[end]!;
-    chapterRanges.push([from, to]);
-    chapters.push({
-      startTime: lines[first]!.startTime,
-      title: chapterTitle(sentences, graph, from, to, titleMax),
-    });
-  });
+  const chapterRanges: [number, number][] = segmentStarts.map((first, k) => [
+    lineStart[first]!,
+    lineStart[segmentStarts[k + 1] ?? lines.length]!,
+  ]);
+  const titles = keyWordTitles(
+    chapterRanges.map(([from, to]) => forms.slice(from, to).flat()),
+    lang,
+    titleMax,
+  );
+  const chapters: Chapter[] = segmentStarts.map((first, k) => ({
+    startTime: lines[first]!.startTime,
+    // A chapter with no content word at all (only greetings) is named by its sentence.
+    title: titles[k] || chapterTitle(sentences, graph, ...chapterRanges[k]!, titleMax),
+  }));
 
-  const keyPoints = pickKeyPoints(sentences, graph, scores, chapterRanges, chinese).map((i) => {
+  const last = lines[lines.length - 1]!;
+  const speechMs = span + wordCount(last.text, lang) * MS_PER_WORD;
+  const keyPoints = pickKeyPoints(sentences, graph, scores, chapterRanges, {
+    chinese,
+    lang,
+    wanted: Math.round(speechMs / SPEECH_PER_KEY_POINT_MS),
+  }).map((i) => {
     const sentence = sentences[i]!;
     const line = lines[sentence.line]!;
-    return { speaker: line.speaker, text: sentence.text, startTime: line.startTime };
+    return {
+      speaker: line.speaker,
+      text: withoutFillers(sentence.text),
+      startTime: line.startTime,
+    };
   });
   return { keyPoints, chapters };
 }
@@ -164,15 +196,22 @@ function overlap(a: Int32Array, b: Int32Array): number {
   return shared / Math.min(a.length, b.length);
 }
 
-/** Indices of the key-point sentences, in time order. */
+/**
+ * Indices of the key-point sentences, in time order: `wanted` of them by the meeting's length,
+ * but MIN_KEY_POINTS at least when there are that many, and never a fragment.
+ */
 function pickKeyPoints(
   sentences: readonly Sentence[],
   graph: SentenceGraph,
   scores: Float64Array,
   chapters: readonly [number, number][],
-  chinese: boolean,
+  { chinese, lang, wanted: byLength }: { chinese: boolean; lang: string; wanted: number },
 ): number[] {
   const all = sentences.map((_, i) => i);
+  // A fragment ("he was", "um, you know") or a sentence of fillers is never a point. Asked only
+  // of the sentences the choice reaches: segmenting every one again would double the work.
+  const readable = (i: number) =>
+    wordCount(withoutFillers(sentences[i]!.text), lang) >= MIN_KEY_POINT_WORDS;
   // A key point says something: three content words (two Chinese words) at least…
   const minWords = chinese ? 2 : 3;
   let candidates = all.filter((i) => sentences[i]!.words.length >= minWords);
@@ -182,13 +221,11 @@ function pickKeyPoints(
   if (connected.length > 0) candidates = connected;
   if (candidates.length === 0) return [];
   const byScore = [...candidates].sort((a, b) => scores[b]! - scores[a]! || a - b);
-  const wanted = Math.min(
-    MAX_KEY_POINTS,
-    Math.max(chapters.length, Math.round(Math.sqrt(candidates.length))),
-  );
+  const wanted = Math.min(MAX_KEY_POINTS, Math.max(MIN_KEY_POINTS, byLength));
 
   const chosen: number[] = [];
   const tryAdd = (i: number) => {
+    if (!readable(i)) return;
     const s = sentences[i]!;
     const repeat = chosen.some(
       (c) => sentences[c]!.text === s.text || overlap(sentences[c]!.words, s.words) >= NEAR_REPEAT,
@@ -198,7 +235,8 @@ function pickKeyPoints(
   // Every topic gets its most central sentence, then the most central of all fill the list.
   if (chapters.length > 1) {
     for (const [from, to] of chapters) {
-      const best = byScore.find((i) => i >= from && i < to);
+      if (chosen.length >= wanted) break;
+      const best = byScore.find((i) => i >= from && i < to && readable(i));
       if (best !== undefined) tryAdd(best);
     }
   }

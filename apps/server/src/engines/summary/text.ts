@@ -125,19 +125,40 @@ function wordSegmenter(language: string): Intl.Segmenter {
 
 /** The content words of a sentence, in order, normalized (duplicates kept). */
 export function contentWords(sentence: string, language: string): string[] {
-  const words: string[] = [];
+  return contentWordForms(sentence, language).map((w) => w.word);
+}
+
+export interface WordForm {
+  word: string;
+  form: string;
+}
+
+/**
+ * The content words of a sentence, in order, each normalized (`word`, what is counted) and as it
+ * was said, lower-cased (`form`, what a title shows: a stem such as "releas" is no word).
+ */
+export function contentWordForms(sentence: string, language: string): WordForm[] {
+  const words: WordForm[] = [];
   for (const part of wordSegmenter(language).segment(sentence.toLowerCase())) {
     if (!part.isWordLike) continue;
-    const word = part.segment.replace(/[’‘]/g, "'");
-    if (CJK.test(word)) {
+    const form = part.segment.replace(/[’‘]/g, "'");
+    if (CJK.test(form)) {
       // Single characters are mostly particles and pronouns, or words ICU did not join.
-      if (word.length >= 2 && !CHINESE_STOP_WORDS.has(word)) words.push(word);
+      if (form.length >= 2 && !CHINESE_STOP_WORDS.has(form)) words.push({ word: form, form });
       continue;
     }
-    if (/^[\d.,:]+$/.test(word) || word.length < 2 || ENGLISH_STOP_WORDS.has(word)) continue;
-    words.push(/^[a-z']+$/.test(word) ? stem(word.replace(/'+$/, '')) : word);
+    if (/^[\d.,:]+$/.test(form) || form.length < 2 || ENGLISH_STOP_WORDS.has(form)) continue;
+    const bare = form.replace(/'+$/, '');
+    words.push({ word: /^[a-z']+$/.test(form) ? stem(bare) : form, form: bare });
   }
   return words;
+}
+
+/** How many words a sentence has (Chinese words as Intl.Segmenter finds them). */
+export function wordCount(sentence: string, language: string): number {
+  let count = 0;
+  for (const part of wordSegmenter(language).segment(sentence)) if (part.isWordLike) count++;
+  return count;
 }
 
 /** The transcript's script: Chinese when most letters are Chinese characters. */

@@ -1,6 +1,7 @@
 /**
  * The effects dialog's Magic Cam tab: a prompt, Start (Apply while on) and Stop, the status, the
- * engine that runs named in words, what a minute costs and the credits left, why it stopped,
+ * engine that runs named in words, what a minute costs (the in-browser looks: nothing, said in
+ * words) and the credits left, why it stopped,
  * and the catalogue of styles (picking one fills the prompt and starts). `useMagicCam` holds the
  * behaviour. Test hooks: magic-panel, magic-prompt, magic-start, magic-stop, magic-status,
  * magic-engine, magic-credits, magic-balance, magic-message.
@@ -10,6 +11,7 @@ import { MAGIC_PROMPT_MAX, MAGIC_STATUS, type MagicStatus } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { MagicCatalogue } from '../magic/MagicCatalogue';
+import { magicCostText } from '../magic/magic-price';
 import { useMagicCam } from './useMagicCam';
 
 const STATUS_WORDS = {
@@ -70,7 +72,7 @@ export function MagicTab({ onStarted }: { onStarted: () => void }) {
         </p>
       )}
       <p className="effects-note" data-testid="magic-credits">
-        {t('room.magic.cost', { credits: m.creditsPerMinute })}
+        {magicCostText(t, { engine: m.engine, perMinute: m.creditsPerMinute })}
         {m.balance !== null && (
           <>
             {' '}

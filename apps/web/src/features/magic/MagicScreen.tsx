@@ -1,7 +1,7 @@
 /**
  * The Magic Cam page (/magic, SPEC.md's magicWeb): my camera as a 640x640 square preview, the
  * prompt with Start/Stop (and Apply while running), the status, the engine named in words, the
- * credits a minute and my balance; under it the celebrity names and the publish form; beside it
+ * credits a minute (none for the in-browser looks, which say so) and my balance; under it the celebrity names and the publish form; beside it
  * the catalogue, whose Use puts a style's prompt in the field. Behaviour in useMagicStudio.
  * Test hooks: magic-page, magic-preview, magic-camera-failed, magic-prompt, magic-look,
  * magic-start, magic-apply, magic-stop, magic-status, magic-engine, magic-credits, magic-notice.
@@ -16,6 +16,7 @@ import { lengthLimit } from '../../ui/length-limit';
 import { FamousNames } from './FamousNames';
 import { MagicCatalogue } from './MagicCatalogue';
 import { MagicPublishForm } from './MagicPublishForm';
+import { magicPriceText } from './magic-price';
 import { withCelebrity } from './magic-form';
 import { squareJpeg } from './square-jpeg';
 import { useMagicStudio } from './useMagicStudio';
@@ -155,9 +156,11 @@ export function MagicScreen() {
               </dd>
               <dt>{t('magic.page.credits')}</dt>
               <dd data-testid="magic-credits">
-                {s.balance === null
-                  ? t('magic.page.perMinute', { credits: s.perMinute })
-                  : t('magic.page.perMinuteBalance', { credits: s.perMinute, balance: s.balance })}
+                {magicPriceText(t, {
+                  engine: s.engine,
+                  perMinute: s.perMinute,
+                  balance: s.balance,
+                })}
               </dd>
             </dl>
             {s.notice && (
