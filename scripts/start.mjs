@@ -1,4 +1,5 @@
 // `npm start`: installs what is missing, builds what is stale, then runs the server in this process.
+import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import {
@@ -19,6 +20,10 @@ try {
   console.error(`Error: ${error.message}`);
   process.exit(1);
 }
+// The settings file the server reads (apps/server/src/config/env-file.ts) counts for the choice
+// below too (SMTP_URL, NODE_ENV); variables already set win over it, as in the server.
+const envFile = process.env.ENV_FILE || '.env';
+if (existsSync(envFile)) process.loadEnvFile(envFile);
 // Local use on the embedded defaults: mail stays in the outbox, and whoever runs this reads the
 // codes at /dev/mail?to= from this machine. A deployment sets SMTP_URL (or NODE_ENV=production).
 const env = process.env;

@@ -48,10 +48,14 @@ function unpackNode(dir) {
 /**
  * Returns when this process already runs on Node >= NODE_MAJOR. Otherwise runs the same script
  * under the bundled Node, passes signals on, and exits with its status (never returns).
+ * With `install: false` (a release start) nothing is fetched: without the bundled Node it
+ * returns a sentence naming what is missing instead.
  */
-export async function ensureSupportedNode(root) {
+export async function ensureSupportedNode(root, { install = true } = {}) {
   const major = Number(process.versions.node.split('.')[0]);
-  if (major >= NODE_MAJOR) return;
+  if (major >= NODE_MAJOR) return undefined;
+  if (!install && !existsSync(path.join(runtimeDir(root), 'bin', 'node')))
+    return `Node ${NODE_MAJOR} or newer (this is ${process.versions.node}, and ${path.relative(root, runtimeDir(root))} is missing: npm start installs it)`;
   if (process.platform !== 'linux' || process.arch !== 'x64') {
     console.error(
       `Error: Node ${NODE_MAJOR} or newer is needed (this is ${process.versions.node}).`,

@@ -24,6 +24,9 @@ import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerRequestChecks } from './plugins/request-checks.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import core, { type CoreOptions } from './composition/core.js';
+import ops from './composition/ops.js';
+import { prettyStream } from './ops/pretty-log.js';
+import { requestIdOf } from './ops/request-id.js';
 import accounts from './composition/accounts.js';
 import billing, { type BillingOptions } from './composition/billing.js';
 import conferences, { type ConferencesOptions } from './composition/conferences.js';
@@ -52,7 +55,13 @@ export interface BuildOptions extends CoreOptions {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? {
+      level: config.logLevel,
+      ...(config.logFormat === 'pretty' ? { stream: prettyStream() } : {}),
+    },
+    // The caller's X-Request-Id when it is safe, else a new one (ops/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     // Opening the embedded database and migrating it can pass Fastify's 10 s default on a busy
     // small machine (seen at a load average of 9 on 2 cores); a start that slow is still a start.
@@ -69,10 +78,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         payload: null,
       });
     },
-    // Per-request lines only when debugging: at info level they would drown what matters.
-    logController: new LogController({
-      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
-    }),
+    // Fastify's own request lines would log the URL with its query (tokens): the access line
+    // of composition/ops.ts replaces them.
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -101,6 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // The services, each plugin building its part of `app.services` on the ones it names.
   await app.register(core, { config, clock: options.clock, database: options.database });
+  await app.register(ops);
   await app.register(accounts);
   await app.register(billing, { tickMs: options.billingTickMs });
   await app.register(conferences, { seatSweepMs: options.seatSweepMs });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { buildApp } from './app.js';
 import { JanusMissingError } from './janus/janus-process.js';
+import { stopOnSignal } from './ops/shutdown.js';
 
 class StartupError extends Error {}
 
@@ -45,21 +46,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
+  // Drains first (README "Health and drain"), then closes; a second signal cuts the drain.
+  const shutdown = stopOnSignal(app);
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 

@@ -45,6 +45,8 @@ import type { RecordTranscript } from './records/record-transcript.js';
 import type { AccessRequests } from './records/access-requests.js';
 import type { Summaries } from './records/summaries.js';
 import type { MagicModule } from './magic/magic-module.js';
+import type { Drain } from './ops/drain.js';
+import type { Server as SocketServer } from 'socket.io';
 import type { Language } from '@meet/shared';
 
 export interface Services {
@@ -113,6 +115,10 @@ export interface Services {
   /** Absent when the media server is turned off (JANUS=off, API-only tests). */
   janus: JanusGateway | undefined;
   rooms: RoomManager | undefined;
+  /** socket.io on this node (absent on a worker); the metrics count its connections. */
+  sockets: SocketServer | undefined;
+  /** Set once SIGTERM came: /readyz fails and new meetings go elsewhere (ops/drain.ts). */
+  drain: Drain;
   /** This node's place among several (ROLE, README "Many machines"); absent when it is alone. */
   cluster: Cluster | undefined;
 }

@@ -7,6 +7,7 @@ import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AsrEngine, AsrUtterance, SegmenterEvent, SpeechSegmenter } from '../engines/types.js';
 import { TAP_SAMPLE_RATE, type Tap } from './audio-tap.js';
+import { publishOps } from '../ops/ops-events.js';
 
 export interface Utterance {
   /** Unique in the meeting: speaker and a counter. */
@@ -79,7 +80,10 @@ export class SpeakerStream extends EventEmitter<SpeakerStreamEvents> {
   private handle(event: SegmenterEvent): void {
     switch (event.type) {
       case 'speechStart': {
-        this.current?.asr.abort();
+        if (this.current) {
+          this.current.asr.abort();
+          publishOps('utteranceDropped', { reason: 'aborted' });
+        }
         const utterance: Utterance = {
           id: `${this.speakerId}-${++this.seq}`,
           language: this.language,
@@ -110,6 +114,7 @@ export class SpeakerStream extends EventEmitter<SpeakerStreamEvents> {
           (text) => this.emit('final', done.utterance, text.trim(), endTime),
           (error: unknown) => {
             this.log.warn({ err: error }, 'speech recognition failed for an utterance');
+            publishOps('utteranceDropped', { reason: 'failed' });
             this.emit('final', done.utterance, '', endTime);
           },
         );

@@ -19,6 +19,9 @@ export type NodeRole = 'all' | 'api' | 'media' | 'worker';
 /** The roles whose nodes run a media server and take meetings. */
 const MEDIA_ROLES: NodeRole[] = ['all', 'media'];
 
+/** The role a draining node's row shows (no media role: nothing is placed on it). */
+const DRAINING_ROLE = 'draining';
+
 export const HEARTBEAT_MS = 500;
 /** A node not heard from for this long is dead: its meetings go elsewhere. */
 export const NODE_ALIVE_MS = 2000;
@@ -45,6 +48,8 @@ export class ClusterNodes extends EventEmitter<ClusterEvents> {
   private timer: NodeJS.Timeout | undefined;
   private beating: Promise<void> = Promise.resolve();
   private stopped = false;
+  /** Stopping soon (ops/drain.ts): its meetings stay here, new ones go to other media nodes. */
+  private draining = false;
 
   constructor(
     private readonly db: Db,
@@ -61,7 +66,19 @@ export class ClusterNodes extends EventEmitter<ClusterEvents> {
   }
 
   get takesMeetings(): boolean {
-    return MEDIA_ROLES.includes(this.self.role);
+    return !this.draining && MEDIA_ROLES.includes(this.self.role);
+  }
+
+  /**
+   * Takes no new meetings: its row's role is no media role any more, so no node places one
+   * here, while the meetings placed here stay (their placements are not touched).
+   */
+  async drain(): Promise<void> {
+    this.draining = true;
+    await this.db
+      .update(clusterNodes)
+      .set({ role: DRAINING_ROLE })
+      .where(eq(clusterNodes.id, this.nodeId));
   }
 
   /** Joins the cluster (the first heartbeat, once the node listens), then beats until `stop`. */
@@ -193,7 +210,7 @@ export class ClusterNodes extends EventEmitter<ClusterEvents> {
       const first = !this.timer;
       await this.db.insert(clusterNodes).values({
         id: this.nodeId,
-        role: this.self.role,
+        role: this.draining ? DRAINING_ROLE : this.self.role,
         publicUrl: this.self.publicUrl ?? null,
         port: this.self.port(),
         startedAt: sql`now()`,

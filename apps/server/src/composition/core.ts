@@ -7,6 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/config.js';
+import { openBackupSocket } from '../db/backup-socket.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { OffsetClock, systemClock, type Clock } from '../lib/clock.js';
 import { OutboxMailer, SmtpMailer, type Mailer } from '../mail/mailer.js';
@@ -45,6 +46,11 @@ export default fp<CoreOptions>(
     const blobs: BlobStore = config.s3
       ? await S3BlobStore.open(config.s3)
       : new LocalBlobStore(path.join(config.dataDir, 'files'));
+    // The embedded database it opened is dumped by this process for `npm run backup`.
+    const backupSocket =
+      !options.database && database.pglite
+        ? await openBackupSocket(config.dataDir, database.pglite, app.log)
+        : undefined;
     // The rest is filled in by the plugins that follow, each declaring the ones it reads.
     const core: Pick<Services, 'config' | 'clock' | 'database' | 'mailer' | 'blobs'> = {
       config,
@@ -56,6 +62,7 @@ export default fp<CoreOptions>(
     app.decorate('services', core as Services);
     app.addHook('onClose', async () => {
       mailer.close();
+      await backupSocket?.close();
       if (!options.database) await database.close();
     });
   },

@@ -24,7 +24,7 @@ export default fp<RealtimeOptions>(
     if (config.role === 'worker') {
       // A worker holds no room and answers no socket: it leaves the members connected to other
       // nodes as they are.
-      provide(app, { cluster: undefined });
+      provide(app, { cluster: undefined, sockets: undefined });
       return;
     }
     if (config.cluster) {
@@ -51,6 +51,7 @@ export default fp<RealtimeOptions>(
         : undefined,
       options.floodControl ?? true,
     );
+    provide(app, { sockets: sockets.io });
     wirePollNotices(services.pollService, services.rooms, services.messages, app.log);
     app.addHook('preClose', async () => {
       // Out of the cluster first, so members who lose their socket here are sent elsewhere.

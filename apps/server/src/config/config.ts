@@ -6,10 +6,10 @@ import {
   SEAT_RECONNECT_GRACE_MS,
 } from '@meet/shared';
 import { engineSettings, type EngineSettings } from '../engines/settings.js';
-import { envSchema, type Env } from './env-schema.js';
+import { envSchema, opsSettings, withEnvFile, type Env, type OpsSettings } from './env-schema.js';
 import { siteOrigins } from './site-origins.js';
 
-export interface Config {
+export interface Config extends OpsSettings {
   env: string;
   port: number;
   host: string;
@@ -197,7 +197,6 @@ export interface MagicConfig {
 }
 
 export class ConfigError extends Error {}
-
 function paymentsConfig(e: Env): PaymentsConfig {
   const provider =
     e.PAYMENTS_PROVIDER ||
@@ -296,7 +295,7 @@ function parseTrustProxy(value: string): boolean | number | string[] {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse(withEnvFile(env));
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     throw new ConfigError(
@@ -325,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   return {
+    ...opsSettings(e),
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,

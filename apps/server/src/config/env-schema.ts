@@ -1,6 +1,11 @@
 /** The environment variables the server reads, as one zod schema (parsed by config.ts). */
 import { z } from 'zod';
 import { engineEnv } from '../engines/settings.js';
+import { opsEnv } from './ops-settings.js';
+
+export { opsSettings, type OpsSettings } from './ops-settings.js';
+
+export { withEnvFile } from './env-file.js';
 
 const intFromEnv = (fallback: number) =>
   z
@@ -18,6 +23,7 @@ const intFromEnv = (fallback: number) =>
 
 export const envSchema = z.object({
   ...engineEnv,
+  ...opsEnv,
   NODE_ENV: z.string().default('production'),
   PORT: intFromEnv(3000).refine((p) => p < 65536, 'expected a port number'),
   HOST: z.string().default('0.0.0.0'),

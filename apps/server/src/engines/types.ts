@@ -19,6 +19,8 @@ export interface AsrEngine {
    * cepstral mean: word errors 20% with it, 39% without, on the LibriVox clips).
    */
   open(language: LanguageCode, speaker?: string): AsrUtterance;
+  /** Engines with a pool of decoders: how many run, and how many are decoding now (metrics). */
+  pool?(): { size: number; inUse: number };
   /**
    * Captions were turned on: load now what the first utterance will need, in the background.
    * Engines that hold nothing until then (none, or a model loaded at start) leave it out.

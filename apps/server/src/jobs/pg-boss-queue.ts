@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ConstructorOptions, Job, PgBoss } from 'pg-boss';
 import type { Database } from '../db/database.js';
 import type { JobHandler, JobOptions, JobQueue } from './types.js';
+import { publishOps } from '../ops/ops-events.js';
 
 export interface JobQueueSettings {
   /** This node works jobs (ROLE all or worker); otherwise it only sends them. */
@@ -178,12 +179,24 @@ export class PgBossQueue implements JobQueue {
     } catch (error) {
       if (!abort.signal.aborted) {
         this.log.warn({ err: error, job: job.id, queue: name, attempt }, 'job failed');
+        publishOps('jobFailed', { queue: name });
       }
       throw error;
     } finally {
       job.signal.removeEventListener('abort', onAbort);
       this.running.delete(abort);
     }
+  }
+
+  /**
+   * Jobs waiting and running in each queue this node has used (the metrics read it); nothing
+   * before the queue has started here, so a scrape never starts it.
+   */
+  async depth(): Promise<{ queue: string; queued: number; active: number }[]> {
+    if (!this.started || this.stopped || this.queues.size === 0) return [];
+    const boss = await this.started;
+    const queues = await boss.getQueues([...this.queues.keys()]);
+    return queues.map((q) => ({ queue: q.name, queued: q.queuedCount, active: q.activeCount }));
   }
 
   /** Waits a little for running jobs, then gives them up for another start to pick up. */

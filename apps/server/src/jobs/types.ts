@@ -37,5 +37,7 @@ export interface JobQueue {
    * throws fails the try, and the job is retried until its limit.
    */
   work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  /** Jobs waiting and running per queue this node has used (for the metrics). */
+  depth(): Promise<{ queue: string; queued: number; active: number }[]>;
   stop(): Promise<void>;
 }

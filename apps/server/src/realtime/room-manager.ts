@@ -175,6 +175,13 @@ export class RoomManager {
     return this.rooms.size;
   }
 
+  /** Members who joined a room on this node (in any breakout room), for the metrics. */
+  get memberCount(): number {
+    let count = 0;
+    for (const room of this.rooms.values()) count += room.peers.size;
+    return count;
+  }
+
   private async openRoom(conf: ConferenceRow): Promise<Room> {
     let room = this.rooms.get(conf.conferenceId);
     if (!room) {

@@ -19,6 +19,7 @@ import type { Services } from '../services.js';
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
 import { RoomError, type RoomManager } from './room-manager.js';
 import { nodeUrl } from '../cluster/cluster-nodes.js';
+import { refusesNewMeeting } from '../ops/drain.js';
 import { RATE_LIMITED_TEXT, type SocketGuard } from './socket-guard.js';
 import { ROOM_BUDGETS } from './socket-rates.js';
 
@@ -89,6 +90,13 @@ export function registerRoomNamespace(
         // again through the API, or shows why it cannot (issue 29).
         return next(refuse(ResultCode.failure, 'join the meeting first', { key: 'notInMeeting' }));
       }
+      // Stopping soon (ops/drain.ts): only meetings already running here go on.
+      if (refusesNewMeeting(services, conference.conferenceId))
+        return next(
+          refuse(ResultCode.failure, 'this server is stopping: try again in a moment', {
+            key: 'noMediaNode',
+          }),
+        );
       // With several nodes, a meeting's members all meet on the node holding it; one whose node
       // died comes here, where its member already is.
       const cluster = services.cluster;

@@ -26,6 +26,7 @@ import { transcribeRecording } from '../transcripts/transcribe-recording.js';
 import { composeRecording } from './compose-recording.js';
 import { run } from './media-tools.js';
 import { COMPOSE_JOB, type ComposeJobData } from './recording-control.js';
+import { publishOps } from '../ops/ops-events.js';
 
 export interface RecordingJobDeps {
   db: Db;
@@ -57,12 +58,19 @@ async function compose(deps: RecordingJobDeps, data: ComposeJobData, context: Jo
   // Deleted meanwhile, or already done by an earlier try that lost its claim late.
   if (!before || before.status === 'ready') return;
   let workDir: string | undefined;
+  const composing = performance.now();
   try {
     const result = await composeRecording(
       { db, blobs: deps.blobs, rawDir: deps.rawDir, workRoot: deps.workRoot, log },
       data.recordingId,
       context.signal,
-    );
+    ).catch((error: unknown) => {
+      const seconds = (performance.now() - composing) / 1000;
+      publishOps('recordingComposed', { seconds, outcome: 'failed' });
+      throw error;
+    });
+    const seconds = (performance.now() - composing) / 1000;
+    publishOps('recordingComposed', { seconds, outcome: 'ready' });
     workDir = result.workDir;
     if (result.wavPath && !context.signal.aborted) {
       await transcribeRecording({

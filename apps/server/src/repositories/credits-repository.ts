@@ -8,6 +8,7 @@ import type { Db } from '../db/database.js';
 import { conferences, creditLedger, users, type CreditLedgerRow } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { AccountChanges } from '../sessions/account-changes.js';
+import { publishOps } from '../ops/ops-events.js';
 
 export type ChargeOutcome = 'charged' | 'alreadyCharged' | 'insufficient';
 
@@ -76,7 +77,7 @@ export class CreditsRepository {
    */
   async charge(charge: Charge): Promise<ChargeOutcome> {
     try {
-      return await this.db.transaction(async (tx) => {
+      const outcome = await this.db.transaction(async (tx) => {
         const inserted = await tx
           .insert(creditLedger)
           .values({
@@ -98,8 +99,11 @@ export class CreditsRepository {
           .returning({ id: users.id });
         if (moved.length === 0) throw new Insufficient();
         this.changes.userChanged(charge.userId);
-        return 'charged';
+        return 'charged' as const;
       });
+      if (outcome === 'charged')
+        publishOps('creditsCharged', { credits: charge.credits, reason: charge.reason });
+      return outcome;
     } catch (error) {
       if (error instanceof Insufficient) return 'insufficient';
       throw error;

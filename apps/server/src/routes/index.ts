@@ -1,6 +1,6 @@
 /**
- * Every route, under its prefix. A worker node only works jobs: it answers /healthz and nothing
- * else.
+ * Every route, under its prefix. A worker node only works jobs: it answers /healthz, /livez and
+ * /readyz and nothing else.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -29,11 +29,13 @@ import virtualBackgroundRoutes from './api/virtual/background.js';
 import voteRoutes from './api/vote/index.js';
 import devRoutes from './dev.js';
 import recordingFileRoutes from './recording-files.js';
+import probeRoutes from './probes.js';
 import systemRoutes from './system.js';
 import webRoutes from './web.js';
 
 async function routes(app: FastifyInstance, options: { role: Config['role'] }): Promise<void> {
   await app.register(systemRoutes);
+  await app.register(probeRoutes);
   if (options.role === 'worker') return;
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(conferenceRoutes, { prefix: '/api/conference' });

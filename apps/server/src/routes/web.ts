@@ -23,7 +23,17 @@ export function findWebDist(explicit?: string): string | undefined {
   return undefined;
 }
 
-const API_PREFIXES = ['/api/', '/dev/', '/files/', '/healthz', '/socket.io/'];
+// `/metrics` too: it lives on METRICS_PORT only, and here is a plain 404, not the web app.
+const API_PREFIXES = [
+  '/api/',
+  '/dev/',
+  '/files/',
+  '/healthz',
+  '/livez',
+  '/readyz',
+  '/metrics',
+  '/socket.io/',
+];
 
 export default async function webRoutes(app: FastifyInstance) {
   const root = findWebDist(app.services.config.webDist);

@@ -138,6 +138,10 @@ export class PocketsphinxEngine implements AsrEngine {
   private lastFailure: Error | undefined;
   private closed = false;
 
+  pool(): { size: number; inUse: number } {
+    return { size: this.members.length, inUse: this.members.filter((m) => m.busy).length };
+  }
+
   constructor(
     private readonly options: DecoderOptions & { maxDecoders: number },
     private readonly log: EngineLog,

@@ -28,6 +28,7 @@ import { listItemOf } from '../../../conferences/present.js';
 import { lookupCaller } from '../../../conferences/lookup-guard.js';
 import type { ConferenceRow, UserRow } from '../../../db/schema/index.js';
 import { mediaNodeOf } from '../tool.js';
+import { refusesNewMeeting } from '../../../ops/drain.js';
 import hostRoutes from './host.js';
 import recordControlRoutes from './record.js';
 import waitingRoomRoutes from './waiting-room.js';
@@ -149,6 +150,8 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await lookup(request, request.body.conferenceId);
+      // Stopping soon: members of meetings running here may come back, nobody starts a new one.
+      if (refusesNewMeeting(app.services, request.body.conferenceId)) throw AppError.noMediaNode();
       const user = signedInUser(request);
       const result = await conferenceService.join(user, request.body);
       const { conference } = result;
