@@ -18,7 +18,7 @@ import type { Config } from './config/config.js';
 import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
 import type { Mailer } from './mail/mailer.js';
-import type { EmailCodesRepository } from './repositories/email-codes-repository.js';
+import type { CodeStore } from './repositories/code-store.js';
 import type { SessionsRepository } from './repositories/sessions-repository.js';
 import type { Passwords } from './lib/passwords.js';
 import type { SignInThrottle } from './sign-in/sign-in-throttle.js';
@@ -33,7 +33,6 @@ import type { Engines } from './engines/types.js';
 import type { BlobStore } from './storage/blob-store.js';
 import type { BillingService } from './payments/billing-service.js';
 import type { SmsSender } from './sms/sms-sender.js';
-import type { PhoneCodesRepository } from './repositories/phone-codes-repository.js';
 import type { ScanLoginsRepository } from './repositories/scan-logins-repository.js';
 import type { GoogleSignIn } from './sign-in/google-sign-in.js';
 import type { UserRow } from './db/schema/index.js';
@@ -47,7 +46,7 @@ import type { Summaries } from './records/summaries.js';
 import type { MagicModule } from './magic/magic-module.js';
 import type { Drain } from './ops/drain.js';
 import type { Server as SocketServer } from 'socket.io';
-import type { Language } from '@meet/shared';
+import type { EmailCodeType, Language } from '@meet/shared';
 
 export interface Services {
   config: Config;
@@ -67,7 +66,7 @@ export interface Services {
   accountChanges: AccountChanges;
   /** This node's sockets opened with a sign-in token: closed when that sign-in ends. */
   signedInSockets: SignedInSockets;
-  emailCodes: EmailCodesRepository;
+  emailCodes: CodeStore<EmailCodeType>;
   conferences: ConferencesRepository;
   activity: RoomActivityRepository;
   conferenceService: ConferenceService;
@@ -107,7 +106,7 @@ export interface Services {
   magic: MagicModule;
   /** Text messages (sign-in codes). */
   sms: SmsSender;
-  phoneCodes: PhoneCodesRepository;
+  phoneCodes: CodeStore<'signIn'>;
   /** Sign-in by QR code. */
   scanLogins: ScanLoginsRepository;
   /** Sign-in with Google (OpenID Connect). */

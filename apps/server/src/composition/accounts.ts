@@ -4,12 +4,12 @@
  */
 import path from 'node:path';
 import fp from 'fastify-plugin';
+import type { EmailCodeType } from '@meet/shared';
 import { clusterPrefix } from '../cluster/cluster-setup.js';
 import { sha256 } from '../lib/crypto.js';
 import { Passwords } from '../lib/passwords.js';
 import { CreditsRepository } from '../repositories/credits-repository.js';
-import { EmailCodesRepository } from '../repositories/email-codes-repository.js';
-import { PhoneCodesRepository } from '../repositories/phone-codes-repository.js';
+import { CodeStore, emailChannel, phoneChannel } from '../repositories/code-store.js';
 import { ScanLoginsRepository } from '../repositories/scan-logins-repository.js';
 import { SessionsRepository } from '../repositories/sessions-repository.js';
 import { UsersRepository } from '../repositories/users-repository.js';
@@ -57,7 +57,7 @@ export default fp(
       throttle.close();
     });
     const codeLimits = {
-      perEmailPerDay: config.limits.emailCodesPerEmailPerDay,
+      perAddressPerDay: config.limits.emailCodesPerEmailPerDay,
       perIpPerDay: config.limits.emailCodesPerIpPerDay,
     };
     provide(app, {
@@ -72,8 +72,8 @@ export default fp(
         async (token) => (await sessions.userOf(token)) !== undefined,
         app.log,
       ),
-      emailCodes: new EmailCodesRepository(database.db, clock, codeLimits),
-      phoneCodes: new PhoneCodesRepository(database.db, clock, codeLimits),
+      emailCodes: new CodeStore<EmailCodeType>(database.db, clock, codeLimits, emailChannel),
+      phoneCodes: new CodeStore<'signIn'>(database.db, clock, codeLimits, phoneChannel),
       sms: createSmsSender(
         config.sms,
         config.dataDir,

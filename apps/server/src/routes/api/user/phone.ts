@@ -40,7 +40,7 @@ export default async function phoneRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { phone } = request.body;
-      const code = await phoneCodes.issue(phone, request.ip);
+      const code = await phoneCodes.issue(phone, 'signIn', request.ip);
       await sms.send({
         to: phone,
         text: serverText('codeSmsText', requestLanguage(request), { code }),
@@ -58,7 +58,7 @@ export default async function phoneRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { phone, code } = request.body;
       // The code first: a wrong guess costs a try before anything else is done.
-      await phoneCodes.consume(phone, code);
+      await phoneCodes.check(phone, 'signIn', code, { consume: true });
       let user = await users.findByPhone(phone);
       let newAccount = false;
       if (!user) {
