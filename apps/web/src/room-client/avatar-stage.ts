@@ -11,15 +11,7 @@
 import { NEUTRAL_POSE, avatarPose, nextPose, type AvatarId, type AvatarPose } from '@meet/shared';
 import { AvatarRenderer } from './avatar-renderer';
 import { canvas, context2d } from './canvas';
-import { FaceLandmarker } from './face-landmarks';
-
-/**
- * Face Mesh gets a copy this wide (it crops the face to 192x192 anyway); the landmarks are
- * fractions of the frame, so the pose is read at the camera's proportions.
- */
-const LANDMARK_WIDTH = 480;
-/** With no face in view a full detection runs on every fourth frame only. */
-const SEARCH_EVERY = 4;
+import { FACE_SEARCH_EVERY, FaceLandmarker, LANDMARK_WIDTH } from './face-landmarks';
 
 export interface AvatarStats {
   /** Drawing time of the character, and Face Mesh time (moving averages). */
@@ -83,7 +75,7 @@ export class AvatarStage {
     const searching = this.stats.face !== 'found';
     if (!landmarker) {
       this.stats.face = 'off';
-    } else if (searching && this.sinceSearch > 0 && this.sinceSearch < SEARCH_EVERY) {
+    } else if (searching && this.sinceSearch > 0 && this.sinceSearch < FACE_SEARCH_EVERY) {
       this.sinceSearch += 1;
     } else {
       this.sinceSearch = 1;

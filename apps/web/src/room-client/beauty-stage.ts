@@ -8,18 +8,7 @@ import { BEAUTY_RATE_MAX, NO_BEAUTY, type BeautifySetting } from '@meet/shared';
 import { BeautyRenderer } from './beauty-gl';
 import { NO_WARP, faceWarp } from './beauty-warp';
 import { canvas, context2d } from './canvas';
-import { FaceLandmarker } from './face-landmarks';
-
-/**
- * Face Mesh gets a copy this wide: the face is cropped to 192x192 inside it anyway, and a small
- * input keeps MediaPipe's read-back of it cheap.
- */
-const LANDMARK_WIDTH = 480;
-/**
- * With no face in view, looking for one costs a full detection: it is done on every fifth frame
- * only (the frames between go through unwarped, as they would anyway).
- */
-const SEARCH_EVERY = 5;
+import { FACE_SEARCH_EVERY, FaceLandmarker, LANDMARK_WIDTH } from './face-landmarks';
 
 export interface BeautyStats {
   /** Drawing time of the filters (a moving average). */
@@ -76,7 +65,7 @@ export class BeautyStage {
     const { setting, width, height } = this;
     let warp = NO_WARP;
     const searching = this.stats.face !== 'found';
-    if (searching && this.sinceSearch > 0 && this.sinceSearch < SEARCH_EVERY) {
+    if (searching && this.sinceSearch > 0 && this.sinceSearch < FACE_SEARCH_EVERY) {
       this.sinceSearch += 1;
     } else if (this.needsFace && this.landmarker) {
       this.sinceSearch = 1;

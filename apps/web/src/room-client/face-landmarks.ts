@@ -6,6 +6,18 @@
  */
 import { initializeInTurn, loadSolution, solutionBase } from './mediapipe-solutions';
 
+/**
+ * Face Mesh gets a copy of the frame this wide (it crops the face to 192x192 anyway); the
+ * landmarks are fractions of the frame, so the pose is read at the camera's proportions, and a
+ * small input keeps MediaPipe's read-back of it cheap.
+ */
+export const LANDMARK_WIDTH = 480;
+/**
+ * With no face in view, looking for one costs a full detection: the avatar and the beauty
+ * filters alike do it on every fourth frame only (the frames between are drawn as before).
+ */
+export const FACE_SEARCH_EVERY = 4;
+
 export interface Landmark {
   x: number;
   y: number;
