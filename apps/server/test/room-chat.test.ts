@@ -74,7 +74,7 @@ describe('sendMessage', () => {
     expect(await host.request({ type: 'sendMessage', content: '   \n ' })).toMatchObject({
       ok: false,
       code: -1,
-      error: 'Message is empty',
+      error: 'The message is empty',
     });
     const long = await host.request({
       type: 'sendMessage',

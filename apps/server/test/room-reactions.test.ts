@@ -74,7 +74,7 @@ describe('sendReaction', () => {
       ok: false,
       code: -1,
       key: 'reactionTooFast',
-      error: 'Sending reactions too quickly',
+      error: 'You are sending reactions too quickly. Wait a moment, then react again',
     });
     // One member's flood holds back nobody else.
     expect(await b.request({ type: 'sendReaction', emoji: '❤️' })).toMatchObject({ ok: true });
@@ -100,7 +100,7 @@ describe('sendReaction', () => {
     open.push(lobby);
     expect(await lobby.request({ type: 'sendReaction', emoji: '👍' })).toMatchObject({
       ok: false,
-      error: 'not in the room',
+      error: 'You are not in the meeting room',
     });
   });
 });

@@ -51,18 +51,13 @@ export class RoomActivity {
    */
   async send(room: Room, peer: Peer, content: string): Promise<ChatMessage> {
     const text = content.trim();
-    if (!text) throw new RoomError(ResultCode.failure, 'Message is empty', 'chatEmpty');
+    if (!text) throw new RoomError(ResultCode.failure, 'chatEmpty');
     if ([...text].length > CHAT_MAX_LENGTH) {
-      throw new RoomError(
-        ResultCode.failure,
-        `Message is too long: at most ${CHAT_MAX_LENGTH} characters`,
-        'chatTooLong',
-        { max: CHAT_MAX_LENGTH },
-      );
+      throw new RoomError(ResultCode.failure, 'chatTooLong', { max: CHAT_MAX_LENGTH });
     }
     // Refused, not dropped: the client keeps the text for the member to send again.
     if (!this.chatBuckets.take(`${room.rowId}:${peer.userId}`)) {
-      throw new RoomError(ResultCode.failure, 'Sending messages too quickly', 'chatTooFast');
+      throw new RoomError(ResultCode.failure, 'chatTooFast');
     }
     const row = await this.activity.addChat({
       conferenceId: room.rowId,

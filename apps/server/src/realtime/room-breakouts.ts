@@ -117,16 +117,14 @@ export class RoomBreakouts {
   }
 
   private requireHost(room: Room, peer: Peer): void {
-    if (peer.userId !== room.hostId)
-      throw new RoomError(ResultCode.failure, 'Only the host can do this', 'hostOnly');
+    if (peer.userId !== room.hostId) throw new RoomError(ResultCode.failure, 'hostOnly');
   }
 
   /** Host: the rooms and who goes where, while they are not open. */
   setup(room: Room, peer: Peer, rooms: string[], assignments: BreakoutAssignment[]) {
     this.requireHost(room, peer);
     return room.serial(async () => {
-      if (room.breakout.status !== 'idle')
-        throw new RoomError(ResultCode.failure, 'Breakout rooms are open', 'breakoutOpen');
+      if (room.breakout.status !== 'idle') throw new RoomError(ResultCode.failure, 'breakoutOpen');
       const names = rooms.map((name) => name.trim());
       await this.save(room, {
         ...room.breakout,
@@ -143,10 +141,8 @@ export class RoomBreakouts {
     this.requireHost(room, peer);
     return room.serial(async () => {
       const plan = room.breakout;
-      if (plan.status !== 'idle')
-        throw new RoomError(ResultCode.failure, 'Breakout rooms are open', 'breakoutOpen');
-      if (plan.rooms.length === 0)
-        throw new RoomError(ResultCode.failure, 'There is no such breakout room', 'breakoutNone');
+      if (plan.status !== 'idle') throw new RoomError(ResultCode.failure, 'breakoutOpen');
+      if (plan.rooms.length === 0) throw new RoomError(ResultCode.failure, 'breakoutNone');
       const now = this.clock.now();
       await this.save(room, {
         ...plan,
@@ -170,10 +166,9 @@ export class RoomBreakouts {
     if (!(self && target === 0)) this.requireHost(room, peer);
     return room.serial(async () => {
       const plan = room.breakout;
-      if (target > plan.rooms.length)
-        throw new RoomError(ResultCode.failure, 'There is no such breakout room', 'breakoutNone');
+      if (target > plan.rooms.length) throw new RoomError(ResultCode.failure, 'breakoutNone');
       if (plan.status === 'idle' && peer.userId !== room.hostId)
-        throw new RoomError(ResultCode.failure, 'Breakout rooms are not open', 'breakoutClosed');
+        throw new RoomError(ResultCode.failure, 'breakoutClosed');
       let next = withAssignment(plan, userId, target);
       // The host coming to a room answers its members' calls for help.
       if (userId === room.hostId && target > 0) {
@@ -195,8 +190,7 @@ export class RoomBreakouts {
   /** Host: a message to everyone in every room. */
   broadcast(room: Room, peer: Peer, text: string): Record<string, never> {
     this.requireHost(room, peer);
-    if (room.breakout.status === 'idle')
-      throw new RoomError(ResultCode.failure, 'Breakout rooms are not open', 'breakoutClosed');
+    if (room.breakout.status === 'idle') throw new RoomError(ResultCode.failure, 'breakoutClosed');
     room.broadcast({ type: 'breakoutBroadcast', text: text.trim(), from: peer.info.displayName });
     return {};
   }
@@ -206,7 +200,7 @@ export class RoomBreakouts {
     this.requireHost(room, peer);
     return room.serial(async () => {
       if (room.breakout.status === 'idle')
-        throw new RoomError(ResultCode.failure, 'Breakout rooms are not open', 'breakoutClosed');
+        throw new RoomError(ResultCode.failure, 'breakoutClosed');
       if (room.breakout.status === 'open') await this.startClosing(room);
       return { breakout: this.stateFor(room, peer) };
     });
@@ -215,7 +209,7 @@ export class RoomBreakouts {
   /** A member in a breakout room asks the host to come; hosts are told once per call. */
   async askForHelp(room: Room, peer: Peer): Promise<Record<string, never>> {
     if (peer.group === 0 || room.breakout.status === 'idle')
-      throw new RoomError(ResultCode.failure, 'You are not in a breakout room', 'breakoutClosed');
+      throw new RoomError(ResultCode.failure, 'breakoutClosed');
     await room.serial(async () => {
       if (room.breakout.help.has(peer.userId)) return;
       room.breakout = { ...room.breakout, help: new Set([...room.breakout.help, peer.userId]) };

@@ -1,16 +1,16 @@
 /**
- * A refused `/room` request: its code and message go back in the failed acknowledgement, with a
- * catalogue key when the refusal has one, so the client shows it in the user's language.
+ * A refused `/room` request: its code and catalogue key go back in the failed acknowledgement,
+ * so the client shows it in the user's language; the message is the catalogue's English text
+ * (for logs and old clients).
  */
-import type { ErrorKey } from '@meet/shared';
+import { formatMessage, type ErrorKey } from '@meet/shared';
 
 export class RoomError extends Error {
   constructor(
     readonly code: number,
-    message: string,
-    readonly key?: ErrorKey,
+    readonly key: ErrorKey,
     readonly params?: Record<string, string | number>,
   ) {
-    super(message);
+    super(formatMessage(key, 'en', params));
   }
 }

@@ -36,7 +36,7 @@ export class RoomJoin {
   async handle(room: Room, peer: Peer, request: JoinRequest): Promise<RoomResponses['join']> {
     // Dropped meanwhile (kicked, replaced, meeting ended): the socket is on its way out.
     if (room.lobby.get(peer.peerId) !== peer && room.peers.get(peer.peerId) !== peer) {
-      throw new RoomError(ResultCode.failure, 'not in the room');
+      throw new RoomError(ResultCode.failure, 'notInRoom');
     }
     peer.info.displayName = request.displayName.trim().slice(0, 30) || peer.info.displayName;
     // The host or the controls may have changed since the socket connected.

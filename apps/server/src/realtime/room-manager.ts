@@ -207,8 +207,7 @@ export class RoomManager {
     const room = await this.openRoom(conf);
     const previous = room.peers.get(peerId) ?? room.lobby.get(peerId);
     if (previous) await this.departures.drop(room, previous, { notifyOthers: true });
-    if (room.fullFor(user.id))
-      throw new RoomError(ResultCode.meetingFull, 'Reach to the maximum participants');
+    if (room.fullFor(user.id)) throw new RoomError(ResultCode.meetingFull, 'meetingFull');
     // Back into the breakout room the member is in, if rooms are open.
     const group = this.breakouts.placeOf(room, user.id);
     await room.openGroup(group);

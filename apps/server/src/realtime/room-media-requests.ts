@@ -53,7 +53,7 @@ export class RoomMediaRequests {
       case 'subscriberAnswer':
         // An answer to nothing is the client's mistake, not a fault.
         if (!(await peer.media.answerSubscription(request.jsep)))
-          throw new RoomError(ResultCode.failure, 'no subscription to answer');
+          throw new RoomError(ResultCode.failure, 'noSubscriptionToAnswer');
         return {};
       case 'trickle':
         peer.media.trickle(request.target, request.candidate);
@@ -80,8 +80,7 @@ export class RoomMediaRequests {
         return {};
       case 'restartIce': {
         if (request.target === 'subscriber') return { jsep: await peer.media.restartSubscriber() };
-        if (!request.jsep)
-          throw new RoomError(ResultCode.failure, 'an ICE restart offer is needed');
+        if (!request.jsep) throw new RoomError(ResultCode.failure, 'iceRestartOfferNeeded');
         return { jsep: await peer.media.restartPublisher(request.target, request.jsep) };
       }
       case 'getProducerStats':
@@ -109,7 +108,7 @@ export class RoomMediaRequests {
       request.video,
     );
     // Moved to another room meanwhile: this feed went with the old media.
-    if (peer.media !== media) throw new RoomError(ResultCode.failure, 'moved to another room');
+    if (peer.media !== media) throw new RoomError(ResultCode.failure, 'movedToAnotherRoom');
     // Others learn of the feed when its media is up (PeerMedia's webrtcUp): Janus refuses
     // subscriptions to a publisher whose connection is not established yet.
     peer.pendingFeeds.set(request.source, { feedId, mids });

@@ -164,19 +164,16 @@ export class RoomModeration {
   checkResume(peer: Peer, source: MediaSource, kind: MediaKind): void {
     if (source !== 'camera') return;
     if (kind === 'audio' && peer.info.forceMuted) {
-      throw new RoomError(ResultCode.failure, 'The host has muted you; you cannot unmute yourself');
+      throw new RoomError(ResultCode.failure, 'hostMutedYou');
     }
     if (kind === 'video' && peer.info.videoDisabled) {
-      throw new RoomError(
-        ResultCode.failure,
-        'The host has turned off your camera; you cannot turn it on',
-      );
+      throw new RoomError(ResultCode.failure, 'hostTurnedOffCamera');
     }
   }
 
   checkPublish(room: Room, peer: Peer, source: MediaSource): void {
     if (source === 'screen' && !this.mayShareScreen(room, peer)) {
-      throw new RoomError(ResultCode.failure, 'The host does not allow screen sharing');
+      throw new RoomError(ResultCode.failure, 'screenShareNotAllowed');
     }
   }
 

@@ -197,7 +197,7 @@ export function registerRoomNamespace(
           const peer = await ready;
           const room = manager.room(conference.conferenceId);
           if (!room || (parsed.data.type !== 'join' && room.peers.get(peer.peerId) !== peer)) {
-            throw new RoomError(ResultCode.failure, 'not in the room');
+            throw new RoomError(ResultCode.failure, 'notInRoom');
           }
           const data = await manager.handleRequest(room, peer, parsed.data);
           reply({ ok: true, data } as RoomAck);

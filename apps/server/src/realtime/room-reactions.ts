@@ -20,7 +20,7 @@ export class RoomReactions {
   /** Gives the reaction to everyone in the room, the sender too; refused when too fast. */
   send(room: Room, peer: Peer, emoji: ReactionEmoji): void {
     if (!this.buckets.take(`${room.rowId}:${peer.userId}`)) {
-      throw new RoomError(ResultCode.failure, 'Sending reactions too quickly', 'reactionTooFast');
+      throw new RoomError(ResultCode.failure, 'reactionTooFast');
     }
     room.broadcastIn(peer.group, { type: 'reaction', peerId: peer.peerId, emoji });
   }
