@@ -5,12 +5,16 @@
 // speechEnd → final text; p50/p90) and the CPU per second of audio per speaker.
 //
 //   node scripts/bench/asr.mjs [--speakers=N] [--rounds=R] [--pace=realtime|fast] [--cold]
+//                              [--through=recording]
 //
 // The engine settings come from the environment as for the server (ASR_ENGINE, VAD_SILENCE_MS,
 // POCKETSPHINX_ARGS, …). --speakers streams the clips for N people at once (offset from each
 // other); --rounds repeats the clips; --pace=fast feeds as fast as the engines take it (no
 // latency figures then); --cold starts as a freshly started server does, with no model loaded
-// (the first sentence's latency is then printed on its own).
+// (the first sentence's latency is then printed on its own). --through=recording also runs the
+// same stream through a cloud recording (scripts/bench/asr-recording.mjs: Opus in a .mjr,
+// janus-pp-rec, the member's track decoded to 16 kHz, the transcript pass on fresh engines) and
+// prints its word error rate beside the live path's, and live captions' on that same Opus audio.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +40,11 @@ const speakers = Number(args.speakers ?? 1);
 const rounds = Number(args.rounds ?? 2);
 const realtime = (args.pace ?? 'realtime') === 'realtime';
 const cold = args.cold === 'true';
+const through = args.through ?? 'live';
+if (!['live', 'recording'].includes(through)) {
+  console.error(`--through is live or recording, not ${through}`);
+  process.exit(2);
+}
 const RATE = 16_000;
 const CHUNK = 320;
 const CHUNK_MS = (CHUNK / RATE) * 1000;
@@ -201,6 +210,22 @@ const mainCpu = (cpu.user + cpu.system) / 1e6;
 const childCpu = childCpuSeconds() - childStart;
 
 // ---- scoring ----
+/** Word errors of `utterances` ({ start, end, text }, samples) against the clips they overlap. */
+function scoreOf(utterances) {
+  let e = 0;
+  let w = 0;
+  for (const t of truth) {
+    const mine = utterances.filter((u) => u.end > t.start && u.start < t.end);
+    const score = wordErrors(t.clip.text, mine.map((u) => u.text).join(' '));
+    e += score.errors;
+    w += score.words;
+  }
+  return {
+    errors: e,
+    words: w,
+    line: `${((100 * e) / w).toFixed(1)}% (${e} errors in ${w} words)`,
+  };
+}
 let errors = 0;
 let words = 0;
 const captionLatency = [];
@@ -259,3 +284,29 @@ if (args.verbose) {
 }
 for (const person of people) person.segmenter.close();
 await engines.close();
+
+if (through === 'recording') {
+  const { throughRecording } = await import(path.join(root, 'scripts/bench/asr-recording.mjs'));
+  const result = await throughRecording({ server, stream, config, log: quiet, createEngines });
+  const recorded = scoreOf(result.recording);
+  const liveOpus = scoreOf(result.live);
+  const r = result.report;
+  console.log('');
+  console.log(`the same stream through a cloud recording (Opus 32 kb/s in a .mjr, one member):`);
+  console.log(`  live path (above, 16 kHz PCM):           ${scoreOf(people[0].utterances).line}`);
+  console.log(`  live path on the recording's Opus audio: ${liveOpus.line}`);
+  console.log(`  recording's transcript pass:             ${recorded.line}`);
+  console.log(
+    `  pass: ${r.utterances} utterances found, ${r.speechLines} lines, ${r.unrecognized} not recognized; ${(r.scannedMs / 1000).toFixed(1)} s of audio in ${result.wall.toFixed(1)} s (this process's CPU ${result.mainCpu.toFixed(1)} s)`,
+  );
+  const missed = truth.filter(
+    (t) => !result.recording.some((u) => u.end > t.start && u.start < t.end && u.text),
+  );
+  console.log(`  spoken stretches without a recognized line: ${missed.length} of ${truth.length}`);
+  if (args.verbose) {
+    for (const u of result.recording)
+      console.log(
+        `  ${(u.start / RATE).toFixed(2)}–${(u.end / RATE).toFixed(2)} s: [${u.origin}] ${u.text}`,
+      );
+  }
+}

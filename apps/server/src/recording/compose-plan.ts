@@ -39,6 +39,8 @@ export interface PictureFile {
 export interface SoundFile {
   path: string;
   offsetMs: number;
+  /** Whose voice it is (the transcript hears each member's own track). */
+  userId?: number;
 }
 
 export interface EncodeSettings {

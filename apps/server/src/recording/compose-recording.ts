@@ -14,8 +14,9 @@
  *   recording the members' name tiles from the timeline — and it has no transcript WAV.
  * - It throws on failure and on `signal` (which kills the tool running); marking the row failed
  *   after the last try is the job's part.
- * - The WAV (16 kHz mono from the recording's start, for transcribeRecording) stays in the work
- *   folder; the caller removes the folder when done with it.
+ * - The WAV (16 kHz mono from the recording's start) and each member's remuxed Opus (for
+ *   transcribeRecording, which hears the members' own tracks) stay in the work folder; the
+ *   caller removes the folder when done with it.
  */
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -34,6 +35,7 @@ import { composeFiles, type ComposedFiles } from './compose-files.js';
 import { recordingTimeline } from './recording-timeline.js';
 import { remuxStreams, type StreamPiece } from './remux-streams.js';
 import type { RecordingSettings } from './settings.js';
+import type { VoiceTrack } from '../transcripts/voice-tracks.js';
 
 export interface ComposeDeps {
   db: Db;
@@ -49,6 +51,8 @@ export interface ComposeDeps {
 export interface ComposeResult {
   /** The transcript's audio (in workDir), or null when nobody was heard. */
   wavPath: string | null;
+  /** Each member's own sound files (in workDir), for the transcript to hear one by one. */
+  voices: VoiceTrack[];
   /** For the caller to remove when it no longer needs the WAV. */
   workDir: string;
 }
@@ -191,7 +195,10 @@ export async function composeRecording(
     { recordingId: row.id, durationMs: files.durationMs, sizeBytes: stored.sizeBytes },
     'recording composed',
   );
-  return { wavPath: files.wav, workDir };
+  const voices = media.sounds.flatMap((s) =>
+    s.userId === undefined ? [] : [{ userId: s.userId, path: s.path, offsetMs: s.offsetMs }],
+  );
+  return { wavPath: files.wav, voices, workDir };
 }
 
 /** Puts the results in the blob store under `recordings/<recordId>/`; their keys and bytes. */

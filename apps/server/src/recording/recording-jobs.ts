@@ -1,10 +1,10 @@
 /**
  * The recording's background jobs, worked by nodes with ROLE all or worker:
  * - `compose`: Janus's files → the MP4, the audio file and the preview (compose-recording.ts),
- *   then the transcript pass over its audio; the owner gets a `record` message when it is ready,
+ *   then the transcript pass over each member's own track (decoded from its Opus); the owner gets a `record` message when it is ready,
  *   or when the last try failed (the recording is then `failed` with the reason).
- * - `transcript`: the transcript pass again over a ready recording's stored audio
- *   (`/sm/convertToText`).
+ * - `transcript`: the transcript pass again over a ready recording's stored audio, the mix (the
+ *   members' tracks are gone by then) (`/sm/convertToText`).
  * A transcript that cannot be made never fails the recording: it stays playable without one.
  */
 import { createWriteStream } from 'node:fs';
@@ -77,7 +77,10 @@ async function compose(deps: RecordingJobDeps, data: ComposeJobData, context: Jo
         db,
         recordingRowId: data.recordingId,
         audioPath: result.wavPath,
+        voices: result.voices,
+        workDir: result.workDir,
         engines: deps.engines,
+        signal: context.signal,
       }).catch((error: unknown) =>
         log.warn({ err: error, recording: data.recordingId }, 'transcript pass failed'),
       );

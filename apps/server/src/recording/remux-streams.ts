@@ -137,7 +137,7 @@ export async function remuxStreams(options: {
     signal?.throwIfAborted();
     const placed = await remuxOne(options.outDir, piece, index, file, signal);
     if (!placed) media.skipped.push(file.path);
-    else if ('userId' in placed) media.pictures.push(placed);
+    else if ('durationMs' in placed) media.pictures.push(placed);
     else media.sounds.push(placed);
     options.onProgress?.(++done, work.length);
   }
@@ -173,7 +173,7 @@ async function remuxOne(
     0,
     Math.round(piece.startMs + (times.u - times.s) / 1000 + probed.startMs),
   );
-  if (!video) return { path: target, offsetMs };
+  if (!video) return { path: target, offsetMs, userId: piece.userId };
   return {
     userId: piece.userId,
     source: piece.source,

@@ -27,7 +27,7 @@ const editedLine = z
     text: z.string().trim().min(1).max(5000),
     startTime: z.number().int().min(0).max(1e12),
     endTime: z.number().int().min(0).max(1e12),
-    origin: z.enum(['captions', 'speech']).optional(),
+    origin: z.enum(['captions', 'speech', 'unrecognized']).optional(),
     language: z.string().max(16).optional(),
   })
   .refine((line) => line.endTime >= line.startTime);
@@ -62,7 +62,11 @@ export class RecordTranscript {
     return rows.map((row, i) => ({
       speakerId: row.speakerId,
       speakerName: names[i]!,
-      text: row.text,
+      // Speech the engine could not make out: its span is shown, marked so.
+      text:
+        row.origin === 'unrecognized' && !row.text
+          ? serverText('speechNotRecognized', language)
+          : row.text,
       startTime: row.startTime,
       endTime: row.endTime,
       origin: row.origin,
@@ -71,7 +75,9 @@ export class RecordTranscript {
 
   /** What the summary engine reads: the lines with names, and the transcript's main language. */
   async summaryInput(view: RecordingView): Promise<{ lines: SummaryLine[]; language: string }> {
-    const rows = await this.repo.transcript(view.row.id);
+    const rows = (await this.repo.transcript(view.row.id)).filter(
+      (row) => row.origin !== 'unrecognized',
+    );
     const language = mainLanguage(rows);
     const names = await this.namesOf(view, rows, language === 'zh' ? 'zh' : 'en');
     return {

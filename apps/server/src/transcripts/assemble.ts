@@ -1,14 +1,19 @@
 /**
  * A recording's transcript (recording_transcript): the meeting's caption lines re-timed to the
- * recording, plus — where no caption line covers the audio (captions were off) — what the speech
- * engine hears in the recording's mixed audio, each utterance given to the member who was talking
- * most during it (talking timeline) or to 0 when nobody was. A pure function of its inputs, so
- * the caller may run it again and replace the rows (replaceTranscript).
+ * recording, plus what the speech engine hears where no caption line of that member holds it.
+ * With the members' own tracks (voice-tracks.ts), each track is heard as live captions hear the
+ * member, and an utterance is left to the member's caption line when one covers it. Without them
+ * (a stored recording's transcript made again: only the mix is left), the mixed audio's stretches
+ * no caption line covers are heard, each utterance given to the member who was talking most
+ * during it (talking timeline) or to 0 when nobody was. Speech the engine could not make out is
+ * a line of its own (`unrecognized`, no text), never a gap. A pure function of its inputs, so the
+ * caller may run it again and replace the rows (replaceTranscript).
  */
 import type { Engines } from '../engines/types.js';
 import { PcmWavFile } from './pcm-wav-file.js';
-import { speechPass, type Span } from './speech-pass.js';
+import { speechPass, type Span, type SpeechSource } from './speech-pass.js';
 import { TalkTimeline, type TimelineEvent } from './talk-timeline.js';
+import type { VoiceAudio } from './voice-tracks.js';
 
 export type { Span } from './speech-pass.js';
 export type { TimelineEvent } from './talk-timeline.js';
@@ -32,7 +37,8 @@ export interface TranscriptLine {
   /** Milliseconds from the recording's start. */
   startTime: number;
   endTime: number;
-  origin: 'captions' | 'speech';
+  /** `unrecognized`: speech the engine could not make out (text ''). */
+  origin: 'captions' | 'speech' | 'unrecognized';
 }
 
 export interface AssembleInput {
@@ -45,6 +51,8 @@ export interface AssembleInput {
   events: readonly TimelineEvent[];
   /** The recording's mixed audio: 16 kHz mono 16-bit WAV from `startedAt`; null when none. */
   audioPath: string | null;
+  /** Each member's own voice (16 kHz WAV); heard instead of the mix when there are any. */
+  voices?: readonly VoiceAudio[];
   engines: Pick<Engines, 'asr' | 'vad'>;
   /** The meeting's language when there are no captions to tell (e.g. what members speak). */
   language?: string;
@@ -72,6 +80,12 @@ export interface AssembleReport {
   /** Audio the speech pass read, and the utterances its voice activity detector found. */
   scannedMs: number;
   utterances: number;
+  /** Of those, the ones members' caption lines held (not heard again). */
+  captioned: number;
+  /** Lines of speech the engine could not make out. */
+  unrecognized: number;
+  /** What was heard: each member's own track, or the mix. */
+  source: 'voices' | 'mix' | '';
   /** Wall time of the whole assembly. */
   elapsedMs: number;
 }
@@ -140,6 +154,8 @@ export async function assembleTranscript(
     });
   }
 
+  const voices = input.voices ?? [];
+  const useVoices = voices.length > 0;
   const uncovered = uncoveredSpans(captionLines, durationMs);
   const { asr, vad } = input.engines;
   const language = mostCommonLanguage(captionLines) || input.language || asr?.languages[0] || '';
@@ -152,6 +168,9 @@ export async function assembleTranscript(
     language,
     scannedMs: 0,
     utterances: 0,
+    captioned: 0,
+    unrecognized: 0,
+    source: '',
     elapsedMs: 0,
   };
   const finish = (lines: TranscriptLine[]) => {
@@ -161,46 +180,86 @@ export async function assembleTranscript(
 
   const audioPath = input.audioPath;
   const skip: SpeechPassOutcome | undefined =
-    uncovered.length === 0
+    !useVoices && uncovered.length === 0
       ? 'not-needed'
-      : !audioPath
+      : !useVoices && !audioPath
         ? 'no-audio'
         : !asr
           ? 'no-speech-engine'
           : !asr.languages.includes(language)
             ? 'language-not-recognized'
             : undefined;
-  if (skip || !asr || !audioPath) {
+  if (skip || !asr) {
     report.speechPass = skip ?? 'no-speech-engine';
     // The language is kept when it is the reason.
     if (skip !== 'language-not-recognized') report.language = '';
     return finish(captionLines);
   }
 
-  const timeline = new TalkTimeline(input.events, input.startedAt, input.stoppedAt);
-  const audio = await PcmWavFile.open(audioPath);
+  const files: PcmWavFile[] = [];
   try {
-    const pass = await speechPass({
-      audio,
-      spans: uncovered,
-      vad,
-      asr,
-      language,
-      speakerOf: (start, end) => timeline.speakerOf(start, end),
-    });
+    for (const file of useVoices ? voices.map((v) => v.audioPath) : [audioPath!]) {
+      files.push(await PcmWavFile.open(file));
+    }
+    let sources: SpeechSource[];
+    if (useVoices) {
+      report.source = 'voices';
+      sources = voices.map((voice, i) => {
+        const own = captionLines.filter((l) => l.speakerId === voice.userId);
+        return {
+          audio: files[i]!,
+          offsetMs: voice.offsetMs,
+          speakerOf: () => voice.userId,
+          covered: (span: Span) => heldBy(own, span),
+          voice: `recording:${voice.userId}`,
+        };
+      });
+    } else {
+      report.source = 'mix';
+      const timeline = new TalkTimeline(input.events, input.startedAt, input.stoppedAt);
+      sources = [
+        {
+          audio: files[0]!,
+          offsetMs: 0,
+          spans: uncovered,
+          speakerOf: (start, end) => timeline.speakerOf(start, end),
+        },
+      ];
+    }
+    const pass = await speechPass({ sources, vad, asr, language });
     report.scannedMs = pass.scannedMs;
     report.utterances = pass.found;
-    report.speechLines = pass.utterances.length;
-    const speechLines = pass.utterances.map((u): TranscriptLine => ({
-      speakerId: u.speakerId,
-      text: u.text,
-      language,
-      startTime: u.start,
-      endTime: Math.min(durationMs, u.end),
-      origin: 'speech',
-    }));
+    report.captioned = pass.skipped;
+    const speechLines: TranscriptLine[] = [];
+    for (const u of pass.utterances) {
+      const startTime = Math.min(durationMs, Math.max(0, u.start));
+      const endTime = Math.max(startTime, Math.min(durationMs, u.end));
+      if (endTime <= startTime && u.start >= durationMs) continue;
+      speechLines.push({
+        speakerId: u.speakerId,
+        text: u.text,
+        language,
+        startTime,
+        endTime,
+        origin: u.recognized ? 'speech' : 'unrecognized',
+      });
+    }
+    report.speechLines = speechLines.filter((l) => l.origin === 'speech').length;
+    report.unrecognized = speechLines.length - report.speechLines;
     return finish([...captionLines, ...speechLines]);
   } finally {
-    await audio.close();
+    await Promise.all(files.map((f) => f.close()));
   }
+}
+
+/** A member's caption lines (widened by the margin) cover at least half of the utterance. */
+function heldBy(lines: readonly TranscriptLine[], span: Span): boolean {
+  const length = Math.max(1, span.end - span.start);
+  let covered = 0;
+  for (const l of lines) {
+    const start = Math.max(span.start, l.startTime - COVER_MARGIN_MS);
+    const end = Math.min(span.end, l.endTime + COVER_MARGIN_MS);
+    covered += Math.max(0, end - start);
+  }
+  return covered >= length / 2;
 }

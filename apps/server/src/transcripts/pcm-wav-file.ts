@@ -1,6 +1,6 @@
 /**
- * A recording's mixed audio as the speech pass reads it: a 16 kHz mono 16-bit WAV file, read a
- * stretch at a time (two hours are 230 MB; only the parts without captions are read).
+ * A recording's audio as the speech pass reads it (a member's own track, or the mix): a 16 kHz
+ * mono 16-bit WAV file, read a stretch at a time (two hours are 230 MB).
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { ASR_SAMPLE_RATE } from '../engines/audio/pcm.js';

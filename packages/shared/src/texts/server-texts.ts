@@ -13,6 +13,8 @@ export const serverTexts = {
   transcriptFileName: { en: '{{topic}} transcript', zh: '{{topic}} 文字记录' },
   /** A recording's speaker nobody has named (numbered by first appearance). */
   speakerNumbered: { en: 'Speaker {{n}}', zh: '发言人 {{n}}' },
+  /** A recording's transcript line where someone spoke but the speech engine made out no words. */
+  speechNotRecognized: { en: '(speech not recognized)', zh: '（语音未能识别）' },
   codeMailSubject: { en: 'Your verification code: {{code}}', zh: '您的验证码：{{code}}' },
   codeMailText: {
     en: 'Your verification code is {{code}}. It is valid for 10 minutes. If you did not ask for it, ignore this mail.',
