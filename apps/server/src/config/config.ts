@@ -8,6 +8,9 @@ import {
 import { engineSettings, type EngineSettings } from '../engines/settings.js';
 import { envSchema, opsSettings, withEnvFile, type Env, type OpsSettings } from './env-schema.js';
 import { siteOrigins } from './site-origins.js';
+import { ConfigError } from './config-error.js';
+
+export { ConfigError };
 
 export interface Config extends OpsSettings {
   env: string;
@@ -196,7 +199,6 @@ export interface MagicConfig {
   frameTimeoutMs: number;
 }
 
-export class ConfigError extends Error {}
 function paymentsConfig(e: Env): PaymentsConfig {
   const provider =
     e.PAYMENTS_PROVIDER ||

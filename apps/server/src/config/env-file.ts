@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from './config.js';
+import { ConfigError } from './config-error.js';
 
 /**
  * Reads the settings file into `env` when `env` is this process's environment (a test's own
