@@ -4,7 +4,20 @@
  * is there it is not connected and its listeners wait for it; closed before then, it never
  * connects. If the chunk cannot be fetched (offline), the listeners hear a failed connection.
  */
-import type { SocketLike } from './message-socket';
+
+/** The part of a socket.io client socket the message socket uses (a test passes a fake). */
+export interface SocketLike {
+  readonly connected: boolean;
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  emit(event: string, ...args: unknown[]): unknown;
+  disconnect(): unknown;
+  /** Tries to connect now if it is waiting to reconnect (reconnect-policy.ts's retryNow). */
+  retryNow?(): void;
+  readonly io: {
+    on(event: string, listener: (...args: never[]) => void): unknown;
+    reconnection(value: boolean): unknown;
+  };
+}
 
 type Listener = (...args: never[]) => void;
 type Listen = { on: 'socket' | 'manager'; event: string; listener: Listener };

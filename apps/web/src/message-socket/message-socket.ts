@@ -17,24 +17,12 @@ import {
   type MessageAuth,
   type MessageEnvelope,
 } from '@meet/shared';
-import { deferredSocket } from './deferred-socket';
+import { deferredSocket, type SocketLike } from './deferred-socket';
 import { onNetworkReturn, RECONNECT_POLICY, retryNow } from './reconnect-policy';
 import { buildEnvelope, type ClientMessageJson, type ServerMsgType } from './envelope';
 import { MessageDispatcher, type MessageHandler } from './message-dispatcher';
 
-/** The part of a socket.io client socket this class uses (a test passes a fake). */
-export interface SocketLike {
-  readonly connected: boolean;
-  on(event: string, listener: (...args: never[]) => void): unknown;
-  emit(event: string, ...args: unknown[]): unknown;
-  disconnect(): unknown;
-  /** Tries to connect now if it is waiting to reconnect (reconnect-policy.ts's retryNow). */
-  retryNow?(): void;
-  readonly io: {
-    on(event: string, listener: (...args: never[]) => void): unknown;
-    reconnection(value: boolean): unknown;
-  };
-}
+export type { SocketLike };
 
 /** The `/message` socket: one that also reads its pushes. */
 export interface MessageSocketLike extends SocketLike {

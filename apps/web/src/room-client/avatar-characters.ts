@@ -4,8 +4,26 @@
  * eyes and mouth. apps/web/public/avatars/<id>.svg are their pictures in the neutral pose, in the
  * same colours.
  */
-import type { AvatarId } from '@meet/shared';
-import type { HeadView, Point } from './avatar-renderer';
+import type { AvatarId, AvatarPose } from '@meet/shared';
+
+/** Where a point of the face is drawn, in head radii from the head's centre. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** The turned head as the characters draw on it. */
+export interface HeadView {
+  readonly pose: AvatarPose;
+  /**
+   * A point of the face at (u, v) head radii from its centre as seen from the front; `lift` raises
+   * it off the sphere (a snout, an ear's tip), so it moves more as the head turns.
+   */
+  at(u: number, v: number, lift?: number): Point;
+  /** How much narrower and shorter a feature looks with the head turned and nodded. */
+  readonly sx: number;
+  readonly sy: number;
+}
 
 export interface Character {
   /** The background's top and bottom colours, and the shoulders'. */

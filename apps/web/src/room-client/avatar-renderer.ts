@@ -5,7 +5,7 @@
  * slide across as it turns (avatar-characters.ts draws them in head radii through `HeadView`).
  */
 import type { AvatarId, AvatarPose } from '@meet/shared';
-import { CHARACTERS, type Character } from './avatar-characters';
+import { CHARACTERS, type Character, type HeadView, type Point } from './avatar-characters';
 import { canvas, context2d } from './canvas';
 
 /** The head's radius, of the frame's height; its centre's height, of the frame. */
@@ -14,24 +14,7 @@ const HEAD_Y = 0.46;
 /** How far the head follows the face across the frame: a little, so it stays in view. */
 const FOLLOW_POSITION = 0.3;
 
-/** Where a point of the face is drawn, in head radii from the head's centre. */
-export interface Point {
-  x: number;
-  y: number;
-}
-
-/** The turned head as the characters draw on it. */
-export interface HeadView {
-  readonly pose: AvatarPose;
-  /**
-   * A point of the face at (u, v) head radii from its centre as seen from the front; `lift` raises
-   * it off the sphere (a snout, an ear's tip), so it moves more as the head turns.
-   */
-  at(u: number, v: number, lift?: number): Point;
-  /** How much narrower and shorter a feature looks with the head turned and nodded. */
-  readonly sx: number;
-  readonly sy: number;
-}
+export type { HeadView, Point };
 
 function headView(pose: AvatarPose): HeadView {
   const cy = Math.cos(pose.yaw);

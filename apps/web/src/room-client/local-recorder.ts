@@ -21,17 +21,12 @@ import {
   sceneRects,
   type LocalRecordingFormat,
   type LocalRecordingState,
-  type MediaSource,
-  type RecordingLayoutKind,
 } from '@meet/shared';
 import { Emitter } from './emitter';
 import type { Tracks } from './track-store';
+import type { RecordingScene } from './types';
 
-export interface RecordingScene {
-  layout: RecordingLayoutKind;
-  /** In drawing order: the main window first in the speech layout. */
-  tiles: { peerId: string; source: MediaSource; name: string }[];
-}
+export type { RecordingScene };
 
 export interface LocalRecorderEvents {
   state: [state: LocalRecordingState];

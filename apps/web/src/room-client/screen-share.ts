@@ -4,18 +4,15 @@
  * The tracks go into the track store it is given; it reaches the socket through a function and
  * never holds the RoomClient.
  */
-import type { FileShareKind } from '@meet/shared';
 import { Emitter } from './emitter';
 import { fileShareKind, openFileShare, type FileShareStream } from './file-share';
 import { Publisher } from './publisher';
 import type { Signaling } from './signaling';
 import { publisherSignals } from './signals';
 import type { Tracks } from './track-store';
+import type { FileShareState } from './types';
 
-export interface FileShareState {
-  kind: FileShareKind;
-  paused: boolean;
-}
+export type { FileShareState };
 
 export interface ScreenShareEvents {
   tracksChanged: [];

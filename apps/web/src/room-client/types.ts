@@ -6,9 +6,12 @@
 import type { SignalingTarget } from './signaling';
 import type { VisibleTile } from './subscription-plan';
 import type { VoiceMode } from './voice-effects';
-import type { RecordingScene } from './local-recorder';
-import type { FileShareState } from './screen-share';
-import type { LocalRecordingState, MagicCloseReason } from '@meet/shared';
+import type {
+  FileShareKind,
+  LocalRecordingState,
+  MagicCloseReason,
+  RecordingLayoutKind,
+} from '@meet/shared';
 import type { MagicCam, MagicCamDeps } from './magic-cam';
 import type {
   AvatarId,
@@ -30,6 +33,19 @@ import type {
   RoomResponses,
   SubtitleMessage,
 } from '@meet/shared';
+
+/** What a recording to my computer draws (local-recorder.ts). */
+export interface RecordingScene {
+  layout: RecordingLayoutKind;
+  /** In drawing order: the main window first in the speech layout. */
+  tiles: { peerId: string; source: MediaSource; name: string }[];
+}
+
+/** A file I share as picture-in-picture (screen-share.ts). */
+export interface FileShareState {
+  kind: FileShareKind;
+  paused: boolean;
+}
 
 export type ConnectionState = 'disconnect' | 'connecting' | 'connected' | 'failed';
 
