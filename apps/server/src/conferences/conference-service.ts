@@ -28,7 +28,7 @@ import { AppError } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { ConferencesRepository } from '../repositories/conferences-repository.js';
 import { MemberControlsRepository } from '../repositories/member-controls-repository.js';
-import { effectiveControls } from './host-control.js';
+import { effectiveControls } from './effective-controls.js';
 import { JoinAdmission, type JoinInput, type JoinResult } from './join-admission.js';
 import { meetingInfoOf, propertiesOf } from './present.js';
 

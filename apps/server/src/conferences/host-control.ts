@@ -30,6 +30,7 @@ import {
   type MemberControlsRepository,
 } from '../repositories/member-controls-repository.js';
 import type { ConferenceService } from './conference-service.js';
+import { effectiveControls } from './effective-controls.js';
 
 export type { MemberControls };
 
@@ -48,17 +49,7 @@ export interface HostControlEvents {
   membersChanged: [conferenceId: string, actions: MemberAction[]];
 }
 
-/** What a member's controls mean for them right now: the host is never held back. */
-export function effectiveControls(
-  controls: MemberControls | undefined,
-  context: { isHost: boolean; confMute: number },
-): { forceMuted: boolean; videoDisabled: boolean; handUp: number } {
-  return {
-    forceMuted: !context.isHost && (controls?.forceMute ?? context.confMute === CONF_MUTE.forced),
-    videoDisabled: !context.isHost && (controls?.videoDisabled ?? false),
-    handUp: controls?.handUp ?? HAND.none,
-  };
-}
+export { effectiveControls };
 
 /** Which meeting a call is about: its uri or its number. */
 export interface MeetingRef {

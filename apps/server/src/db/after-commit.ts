@@ -6,7 +6,7 @@
  * before it has already committed.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Db } from './database.js';
+import type { Db } from './db-type.js';
 
 export type AfterCommit = (run: () => void) => void;
 

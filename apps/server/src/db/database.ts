@@ -4,14 +4,13 @@
  */
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import * as schema from './schema/index.js';
 import { trackCommits, type AfterCommit } from './after-commit.js';
+import type { Db, Schema } from './db-type.js';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Db, Schema };
 
 export interface Database {
   db: Db;

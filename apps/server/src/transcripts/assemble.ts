@@ -13,33 +13,14 @@ import type { Engines } from '../engines/types.js';
 import { PcmWavFile } from './pcm-wav-file.js';
 import { speechPass, type Span, type SpeechSource } from './speech-pass.js';
 import { TalkTimeline, type TimelineEvent } from './talk-timeline.js';
+import type { CaptionSource, TranscriptLine } from './transcript-store.js';
 import type { VoiceAudio } from './voice-tracks.js';
 
 export type { Span } from './speech-pass.js';
 export type { TimelineEvent } from './talk-timeline.js';
 export { loadTranscriptSources, replaceTranscript } from './transcript-store.js';
 
-/** A caption line of the meeting (caption_lines), times in server ms. */
-export interface CaptionSource {
-  speakerId: number;
-  text: string;
-  language: string;
-  startTime: number;
-  endTime: number;
-}
-
-/** A row of recording_transcript (without its recording). */
-export interface TranscriptLine {
-  /** A user id, or 0 when the speech pass could not tell who spoke. */
-  speakerId: number;
-  text: string;
-  language: string;
-  /** Milliseconds from the recording's start. */
-  startTime: number;
-  endTime: number;
-  /** `unrecognized`: speech the engine could not make out (text ''). */
-  origin: 'captions' | 'speech' | 'unrecognized';
-}
+export type { CaptionSource, TranscriptLine };
 
 export interface AssembleInput {
   /** When the recording started and stopped (server ms); its audio starts at `startedAt`. */

@@ -11,8 +11,29 @@ import {
   recordings,
   recordingTranscript,
 } from '../db/schema/index.js';
-import type { CaptionSource, TranscriptLine } from './assemble.js';
 import type { TimelineEvent } from './talk-timeline.js';
+
+/** A caption line of the meeting (caption_lines), times in server ms. */
+export interface CaptionSource {
+  speakerId: number;
+  text: string;
+  language: string;
+  startTime: number;
+  endTime: number;
+}
+
+/** A row of recording_transcript (without its recording). */
+export interface TranscriptLine {
+  /** A user id, or 0 when the speech pass could not tell who spoke. */
+  speakerId: number;
+  text: string;
+  language: string;
+  /** Milliseconds from the recording's start. */
+  startTime: number;
+  endTime: number;
+  /** `unrecognized`: speech the engine could not make out (text ''). */
+  origin: 'captions' | 'speech' | 'unrecognized';
+}
 
 export interface TranscriptSources {
   /** Server ms. */
