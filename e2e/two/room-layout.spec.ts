@@ -5,7 +5,7 @@
  * every control of the `role="toolbar"` bar is inside the window and none covers another, for
  * a host and a member, in English and in Chinese; tooltips name the shortcut.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import {
   createMeeting,
   participant,
@@ -13,53 +13,7 @@ import {
   RoomPage,
   signInWithToken,
 } from '../support/room';
-
-/** Every button of the toolbar: inside the window, and none over another. */
-async function toolbarFits(page: Page) {
-  const toolbar = page.getByRole('toolbar');
-  await expect(toolbar).toHaveCount(1);
-  const boxes = await toolbar.evaluate((bar) =>
-    [...bar.querySelectorAll('button, a')]
-      .filter((b) => (b as HTMLElement).offsetParent !== null)
-      .map((b) => {
-        const r = b.getBoundingClientRect();
-        // What is drawn of it: a parent that clips (overflow hidden) cuts it too.
-        let clip = { left: r.left, right: r.right };
-        for (let p = b.parentElement; p && p !== bar.parentElement; p = p.parentElement) {
-          if (getComputedStyle(p).overflowX !== 'visible') {
-            const pr = p.getBoundingClientRect();
-            clip = { left: Math.max(clip.left, pr.left), right: Math.min(clip.right, pr.right) };
-          }
-        }
-        return {
-          name: b.getAttribute('data-testid') ?? b.getAttribute('aria-label') ?? b.textContent,
-          left: r.left,
-          right: r.right,
-          top: r.top,
-          bottom: r.bottom,
-          shown: clip.right - clip.left,
-        };
-      }),
-  );
-  const width = page.viewportSize()!.width;
-  const height = page.viewportSize()!.height;
-  expect(boxes.length).toBeGreaterThan(10);
-  for (const b of boxes) {
-    expect(b.left, `${b.name} inside on the left`).toBeGreaterThanOrEqual(0);
-    expect(b.right, `${b.name} inside on the right`).toBeLessThanOrEqual(width);
-    expect(b.bottom, `${b.name} inside at the bottom`).toBeLessThanOrEqual(height);
-    expect(b.shown, `${b.name} not cut off`).toBeGreaterThanOrEqual(b.right - b.left - 1);
-  }
-  for (const a of boxes)
-    for (const b of boxes) {
-      if (a === b) continue;
-      const overlap =
-        Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
-        Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
-      expect(overlap, `${a.name} and ${b.name} do not overlap`).toBe(false);
-    }
-  return boxes.map((b) => b.name);
-}
+import { toolbarFits } from '../support/toolbar';
 
 async function memberAt(
   browser: Browser,
@@ -187,6 +141,16 @@ for (const locale of ['en-US', 'zh-CN']) {
         'chat-toggle',
         'members-panel',
         'breakout-toggle',
+        // The "More options" menu's button (issue 30); the controls other tests click at this
+        // width stay in the bar (Share a file may make room for it: e2e/two/toolbar-more.spec.ts).
+        'toolbar-more',
+        'shortcuts-help',
+        'more-apps',
+        'view-mode',
+        'effects-button',
+        'record-button',
+        'local-record-button',
+        'interpret-toggle',
       ]),
     );
     const memberControls = await toolbarFits(member.room.page);

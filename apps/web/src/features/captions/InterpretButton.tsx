@@ -11,6 +11,7 @@ import { Popover, usePopover } from '../../ui/Popover';
 import { TranslateIcon } from './captions-icons';
 import { CreditsLine, LanguageOptions } from './CaptionsToggle';
 import { useInterpret, type InterpretControls } from './useInterpret';
+import { useToolbarItem } from '../room/toolbar/toolbar-slots';
 import './captions.css';
 
 function InterpretPanel({ c }: { c: InterpretControls }) {
@@ -158,8 +159,9 @@ export function InterpretButton() {
   const { t } = useTranslation();
   const menu = usePopover();
   const c = useInterpret(menu.open);
+  const slot = useToolbarItem('interpret');
   const active = c.interpreting || c.listening !== '';
-  return (
+  return slot.place(
     <div {...menu.anchorProps}>
       <button
         type="button"
@@ -168,8 +170,10 @@ export function InterpretButton() {
         aria-label={t('room.captions.interpret.button')}
         title={t('room.captions.interpret.button')}
         {...menu.triggerProps}
+        {...slot.item()}
       >
         <TranslateIcon />
+        {slot.label(t('room.captions.interpret.button'))}
       </button>
       {menu.open && (
         <Popover
@@ -179,6 +183,6 @@ export function InterpretButton() {
           <InterpretPanel c={c} />
         </Popover>
       )}
-    </div>
+    </div>,
   );
 }

@@ -23,6 +23,7 @@ import { loadBeautySetting, saveBeautySetting } from './beauty-setting';
 import { AVATAR_ENDED, loadAvatarSetting, saveAvatarSetting } from './avatar-setting';
 import { useMagicCamInRoom } from './useMagicCam';
 import { useOfferedOnly } from './useEffectsOffered';
+import { useToolbarItem } from '../room/toolbar/toolbar-slots';
 import './effects.css';
 
 const EffectsDialog = lazy(() =>
@@ -40,6 +41,7 @@ export function EffectsButton() {
   const meId = useRoomState((s) => s.me?.peerId);
   const cameraOn = !!useTrack(meId ?? 'local', 'camera', 'video');
   const [open, setOpen] = useState(false);
+  const slot = useToolbarItem('effects');
   const [visited, setVisited] = useState(effectsHintVisited);
   // Magic Cam outlives the dialog: its stops are told and its use remembered from here.
   useMagicCamInRoom();
@@ -73,24 +75,28 @@ export function EffectsButton() {
 
   return (
     <>
-      <button
-        type="button"
-        data-testid="effects-button"
-        className="room-btn effects-btn"
-        // The "New" badge is visible text, so it is part of the name too.
-        aria-label={
-          visited ? t('room.effects.open') : `${t('room.effects.open')} ${t('room.effects.new')}`
-        }
-        title={t('room.effects.open')}
-        onClick={onClick}
-      >
-        <EffectsIcon />
-        {!visited && (
-          <span className="effects-btn__new" data-testid="effects-new">
-            {t('room.effects.new')}
-          </span>
-        )}
-      </button>
+      {slot.place(
+        <button
+          type="button"
+          data-testid="effects-button"
+          className="room-btn effects-btn"
+          // The "New" badge is visible text, so it is part of the name too.
+          aria-label={
+            visited ? t('room.effects.open') : `${t('room.effects.open')} ${t('room.effects.new')}`
+          }
+          title={t('room.effects.open')}
+          onClick={onClick}
+          {...slot.item()}
+        >
+          <EffectsIcon />
+          {slot.label(t('room.effects.open'))}
+          {!visited && (
+            <span className="effects-btn__new" data-testid="effects-new">
+              {t('room.effects.new')}
+            </span>
+          )}
+        </button>,
+      )}
       {open && (
         <Suspense fallback={null}>
           <EffectsDialog onClose={() => setOpen(false)} />

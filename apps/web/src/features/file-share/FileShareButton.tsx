@@ -7,6 +7,7 @@ import { useRef } from 'react';
 import { useTranslation } from '../../app/useTranslation';
 import { FILE_SHARE_TYPES } from '@meet/shared';
 import { useFileShare } from './useFileShare';
+import { useToolbarItem } from '../room/toolbar/toolbar-slots';
 
 const ACCEPT = FILE_SHARE_TYPES.flatMap((t) => [t.mime, ...t.extensions.map((e) => `.${e}`)]).join(
   ',',
@@ -35,21 +36,26 @@ export function FileShareButton({ disabled, held }: { disabled: boolean; held: b
   const { t } = useTranslation();
   const f = useFileShare();
   const input = useRef<HTMLInputElement>(null);
+  const slot = useToolbarItem('share-file');
   const label = held ? t('room.toolbar.shareDisallowed') : t('room.fileShare.button');
   return (
     <>
-      <button
-        type="button"
-        data-testid="share-file"
-        className={`room-btn${f.state ? ' room-btn--active' : ''}${held ? ' room-btn--held' : ''}`}
-        aria-label={label}
-        title={label}
-        aria-pressed={!!f.state}
-        disabled={disabled || held}
-        onClick={() => input.current?.click()}
-      >
-        <FileShareIcon />
-      </button>
+      {slot.place(
+        <button
+          type="button"
+          data-testid="share-file"
+          className={`room-btn${f.state ? ' room-btn--active' : ''}${held ? ' room-btn--held' : ''}`}
+          aria-label={label}
+          title={label}
+          aria-pressed={!!f.state}
+          disabled={disabled || held}
+          onClick={() => input.current?.click()}
+          {...slot.item(!!f.state)}
+        >
+          <FileShareIcon />
+          {slot.label(t('room.fileShare.button'))}
+        </button>,
+      )}
       <input
         ref={input}
         type="file"

@@ -5,6 +5,7 @@
  */
 import { useTranslation } from '../../app/useTranslation';
 import { useLocalRecording } from './useLocalRecording';
+import { useToolbarItem } from '../room/toolbar/toolbar-slots';
 
 function LocalRecordIcon({ on }: { on: boolean }) {
   return (
@@ -27,13 +28,14 @@ function LocalRecordIcon({ on }: { on: boolean }) {
 export function LocalRecordButton() {
   const { t } = useTranslation();
   const r = useLocalRecording();
+  const slot = useToolbarItem('local-record');
   const label =
     r.state === 'recording'
       ? t('room.localRecording.stop')
       : r.state === 'stopping'
         ? t('room.localRecording.saving')
         : t('room.localRecording.start');
-  return (
+  return slot.place(
     <button
       type="button"
       data-testid="local-record-button"
@@ -44,8 +46,10 @@ export function LocalRecordButton() {
       title={label}
       disabled={r.state === 'stopping'}
       onClick={r.toggle}
+      {...slot.item(r.state === 'recording')}
     >
       <LocalRecordIcon on={r.state !== 'idle'} />
-    </button>
+      {slot.label(label)}
+    </button>,
   );
 }

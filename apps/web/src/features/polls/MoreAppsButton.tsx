@@ -7,16 +7,18 @@ import { useTranslation } from '../../app/useTranslation';
 import { Popover, usePopover } from '../../ui/Popover';
 import { AppsIcon, PollIcon } from './poll-icons';
 import { useRoomPolls } from './RoomPolls';
+import { useToolbarItem } from '../room/toolbar/toolbar-slots';
 import './polls.css';
 
 export function MoreAppsButton() {
   const { t } = useTranslation();
   const polls = useRoomPolls();
   const menu = usePopover();
+  const slot = useToolbarItem('more-apps');
   const label = polls.unanswered
     ? `${t('polls.moreApps')} (${t('polls.unanswered')})`
     : t('polls.moreApps');
-  return (
+  return slot.place(
     <div {...menu.anchorProps}>
       <button
         type="button"
@@ -25,8 +27,10 @@ export function MoreAppsButton() {
         aria-label={label}
         title={t('polls.moreApps')}
         {...menu.triggerProps}
+        {...slot.item()}
       >
         <AppsIcon />
+        {slot.label(t('polls.moreApps'))}
         {polls.unanswered && (
           <span className="poll-dot" data-testid="more-apps-dot" aria-hidden="true" />
         )}
@@ -54,6 +58,6 @@ export function MoreAppsButton() {
           </button>
         </Popover>
       )}
-    </div>
+    </div>,
   );
 }

@@ -15,6 +15,7 @@ import { Popover, usePopover } from '../../ui/Popover';
 import { StopRecordIcon } from './recording-icons';
 import { useRecordingElapsed } from './useRecordingElapsed';
 import { useRoomRecord } from './useRoomRecord';
+import { useToolbarItem } from '../room/toolbar/toolbar-slots';
 import './room-record.css';
 
 /** A small picture of the layout: one large tile and a column, or a 3×3 grid. */
@@ -147,9 +148,10 @@ export function RoomRecordButton() {
   const { t } = useTranslation();
   const popover = usePopover();
   const r = useRoomRecord();
+  const slot = useToolbarItem('record');
   if (r.menu.kind === 'hidden') return null;
   const label = r.recording ? t('recordings.room.stop') : t('recordings.room.title');
-  return (
+  return slot.place(
     <div {...popover.anchorProps}>
       <button
         type="button"
@@ -159,8 +161,10 @@ export function RoomRecordButton() {
         aria-label={label}
         title={label}
         {...popover.triggerProps}
+        {...slot.item()}
       >
         {r.recording ? <StopRecordIcon /> : <RecordIcon />}
+        {slot.label(label)}
       </button>
       {popover.open && (
         <Popover label={t('recordings.room.title')} className="room-menu record-menu">
@@ -174,6 +178,6 @@ export function RoomRecordButton() {
           </div>
         </Popover>
       )}
-    </div>
+    </div>,
   );
 }

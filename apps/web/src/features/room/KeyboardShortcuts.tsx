@@ -9,6 +9,7 @@ import { useCaptionsToggle } from '../captions/useCaptionsToggle';
 import { KeyboardIcon } from '../room-core/room-icons';
 import type { RoomControls } from './useRoomControls';
 import { useRoomShortcuts } from './useRoomShortcuts';
+import { useToolbarItem } from './toolbar/toolbar-slots';
 
 // Rarely opened: loaded when it is (the room's code stays within its budget).
 const ShortcutsDialog = lazy(() =>
@@ -30,6 +31,7 @@ function focusChatBox(frames = 60) {
 export function KeyboardShortcuts({ controls: c }: { controls: RoomControls }) {
   const { t } = useTranslation();
   const [helpOpen, setHelpOpen] = useState(false);
+  const slot = useToolbarItem('shortcuts');
   const captions = useCaptionsToggle(false);
   const connected = c.connection === 'connected';
 
@@ -49,17 +51,21 @@ export function KeyboardShortcuts({ controls: c }: { controls: RoomControls }) {
 
   return (
     <>
-      <button
-        type="button"
-        data-testid="shortcuts-help"
-        aria-haspopup="dialog"
-        className="room-btn room-btn--flat"
-        aria-label={t('room.shortcuts.open')}
-        title={t('room.shortcuts.open')}
-        onClick={() => setHelpOpen(true)}
-      >
-        <KeyboardIcon />
-      </button>
+      {slot.place(
+        <button
+          type="button"
+          data-testid="shortcuts-help"
+          aria-haspopup="dialog"
+          className="room-btn room-btn--flat"
+          aria-label={t('room.shortcuts.open')}
+          title={t('room.shortcuts.open')}
+          onClick={() => setHelpOpen(true)}
+          {...slot.item()}
+        >
+          <KeyboardIcon />
+          {slot.label(t('room.shortcuts.open'))}
+        </button>,
+      )}
       {helpOpen && (
         <Suspense fallback={null}>
           <ShortcutsDialog onClose={() => setHelpOpen(false)} />

@@ -5,15 +5,17 @@
  * chat buttons. `useRoomControls` holds the behaviour; this file is markup. Test hooks:
  * data-testid toggle-mic / toggle-camera / share-screen / raise-hand / reactions-toggle /
  * view-mode / shortcuts-help / breakout-toggle (host) / members-panel / chat-toggle (with
- * chat-unread) / leave, with
+ * chat-unread) / leave / toolbar-more, with
  * aria-pressed showing the state and aria-disabled while the host holds it off. The bar is
- * `role="toolbar"`; tooltips name each control's keyboard shortcut.
+ * `role="toolbar"`; tooltips name each control's keyboard shortcut. When the bar is too narrow
+ * (`useToolbarOverflow`), the secondary controls (file share, effects, interpretation, the two
+ * recordings, layout, apps, breakout rooms, shortcuts) move into the "More options" menu with
+ * their labels and the same test hooks (issue 30).
  */
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { WAITING_STATUS } from '@meet/shared';
 import { useTranslation } from '../../app/useTranslation';
 import { ChatIcon } from '../../ui/icons';
-import { usePopover, Popover } from '../../ui/Popover';
 // Polls (issue 6): the more-apps popover with the Polls entry.
 import { MoreAppsButton } from '../polls/MoreAppsButton';
 // Captions and interpretation (issue 10).
@@ -32,17 +34,13 @@ import { LeaveButton } from './LeaveButton';
 import { NetworkIndicator } from './NetworkIndicator';
 import { ReactionBar } from './ReactionBar';
 import {
-  BreakoutIcon,
   CamIcon,
   CamOffIcon,
-  CheckIcon,
-  GridIcon,
   HandIcon,
   MicIcon,
   MicOffIcon,
   PeopleIcon,
   ShareIcon,
-  SpotlightIcon,
   StopShareIcon,
 } from '../room-core/room-icons';
 import { useRoomControls } from './useRoomControls';
@@ -50,12 +48,18 @@ import { ariaShortcut, onMac, withShortcut } from './shortcuts';
 import { DeviceList, DeviceToggle } from './DeviceToggle';
 import { useRoomState } from '../room-core/RoomContext';
 import { handRaised } from '../room-core/roles';
+import { MoreMenu } from './toolbar/MoreMenu';
+import { BreakoutButton, ViewModeButton } from './toolbar/SecondaryButtons';
+import { ToolbarSlots } from './toolbar/toolbar-slots';
+import { useToolbarOverflow } from './toolbar/useToolbarOverflow';
 
 export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras?: ReactNode }) {
   const { t } = useTranslation();
   const c = useRoomControls();
   const effectsOffered = useEffectsOffered();
-  const viewMenu = usePopover();
+  const barRef = useRef<HTMLElement>(null);
+  const infoRef = useRef<HTMLDivElement>(null);
+  const moved = useToolbarOverflow(barRef, infoRef);
   // Hosts: who waits to be admitted, on the People button too (issue 30).
   const waitingCount = useRoomState((s) =>
     c.host ? s.waiting.filter((e) => e.status === WAITING_STATUS.waiting).length : 0,
@@ -64,251 +68,198 @@ export function Toolbar({ conferenceId, extras }: { conferenceId: string; extras
   const handsCount = useRoomState((s) => (c.host ? s.peers.filter(handRaised).length : 0));
 
   return (
-    <footer className="room-toolbar" role="toolbar" aria-label={t('room.toolbar.label')}>
-      <div className="room-toolbar__side room-toolbar__info">
-        <div className="room-toolbar__meeting">
-          {extras ?? <span className="room-toolbar__id">{conferenceId}</span>}
+    <ToolbarSlots moved={moved}>
+      <footer
+        ref={barRef}
+        className="room-toolbar"
+        role="toolbar"
+        aria-label={t('room.toolbar.label')}
+        data-compact={moved > 0 || undefined}
+      >
+        <div ref={infoRef} className="room-toolbar__side room-toolbar__info">
+          <div className="room-toolbar__meeting">
+            {extras ?? <span className="room-toolbar__id">{conferenceId}</span>}
+          </div>
+          <NetworkIndicator />
         </div>
-        <NetworkIndicator />
-      </div>
-      <div className="room-toolbar__center">
-        <DeviceToggle
-          testId="toggle-mic"
-          on={c.micOn}
-          held={c.micHeld}
-          device={t('room.toolbar.mic')}
-          labels={[t('room.toolbar.micOn'), t('room.toolbar.micOff'), t('room.errors.forceMuted')]}
-          icons={[<MicIcon key="on" />, <MicOffIcon key="off" />]}
-          onToggle={c.toggleMic}
-          shortcut="toggleMic"
-        >
-          {(close) => (
-            <>
-              <DeviceList
-                title={t('room.prejoin.microphone')}
-                devices={c.devices.audioInputs}
-                selected={c.settings.audioID}
-                onSelect={(id) => {
-                  c.chooseDevice('audioID', id);
-                  close();
-                }}
-              />
-              <DeviceList
-                title={t('room.prejoin.speaker')}
-                devices={c.devices.audioOutputs}
-                selected={c.settings.audioOutputID}
-                onSelect={(id) => {
-                  c.chooseDevice('audioOutputID', id);
-                  close();
-                }}
-              />
-              {effectsOffered.voiceChanger && <VoiceMenu onChosen={close} />}
-            </>
-          )}
-        </DeviceToggle>
-        <DeviceToggle
-          testId="toggle-camera"
-          on={c.cameraOn}
-          held={c.cameraHeld}
-          device={t('room.toolbar.camera')}
-          labels={[
-            t('room.toolbar.cameraOn'),
-            t('room.toolbar.cameraOff'),
-            t('room.errors.videoDisabled'),
-          ]}
-          icons={[<CamIcon key="on" />, <CamOffIcon key="off" />]}
-          onToggle={c.toggleCamera}
-          shortcut="toggleCamera"
-        >
-          {(close) => (
-            <DeviceList
-              title={t('room.prejoin.camera')}
-              devices={c.devices.videoInputs}
-              selected={c.settings.videoID}
-              onSelect={(id) => {
-                c.chooseDevice('videoID', id);
-                close();
-              }}
-            />
-          )}
-        </DeviceToggle>
-        {c.shareOffered && (
-          <button
-            type="button"
-            data-testid="share-screen"
-            aria-pressed={c.sharing}
-            aria-disabled={c.shareHeld || undefined}
-            className={`room-btn${c.sharing ? ' room-btn--active' : ''}${c.shareHeld ? ' room-btn--held' : ''}`}
-            aria-label={c.sharing ? t('room.toolbar.stopShare') : t('room.toolbar.share')}
-            title={
-              c.shareHeld
-                ? t('room.toolbar.shareDisallowed')
-                : c.sharing
-                  ? t('room.toolbar.stopShare')
-                  : t('room.toolbar.share')
-            }
-            onClick={c.toggleShare}
-            disabled={c.connection !== 'connected'}
+        <div className="room-toolbar__center">
+          <DeviceToggle
+            testId="toggle-mic"
+            on={c.micOn}
+            held={c.micHeld}
+            device={t('room.toolbar.mic')}
+            labels={[
+              t('room.toolbar.micOn'),
+              t('room.toolbar.micOff'),
+              t('room.errors.forceMuted'),
+            ]}
+            icons={[<MicIcon key="on" />, <MicOffIcon key="off" />]}
+            onToggle={c.toggleMic}
+            shortcut="toggleMic"
           >
-            {c.sharing ? <StopShareIcon /> : <ShareIcon />}
-          </button>
-        )}
-        <FileShareButton disabled={c.connection !== 'connected'} held={c.shareHeld} />
-        <EffectsButton />
-        <CaptionsToggle />
-        <InterpretButton />
-        <RoomRecordButton />
-        <LocalRecordButton />
-        {!c.host && (
-          <button
-            type="button"
-            data-testid="raise-hand"
-            aria-pressed={c.handUp}
-            className={`room-btn${c.handUp ? ' room-btn--active' : ''}`}
-            aria-label={c.handUp ? t('room.toolbar.lowerHand') : t('room.toolbar.raiseHand')}
-            title={withShortcut(
-              c.handUp ? t('room.toolbar.lowerHand') : t('room.toolbar.raiseHand'),
-              'toggleHand',
-              onMac(),
-            )}
-            aria-keyshortcuts={ariaShortcut('toggleHand', onMac())}
-            onClick={c.toggleHand}
-            disabled={c.handBusy || c.connection !== 'connected'}
-          >
-            <HandIcon />
-          </button>
-        )}
-        <ReactionBar />
-        <div {...viewMenu.anchorProps}>
-          <button
-            type="button"
-            data-testid="view-mode"
-            aria-pressed={c.viewMode === 'grid'}
-            data-mode={c.viewMode}
-            className="room-btn"
-            aria-label={t('room.toolbar.viewMode')}
-            title={t('room.toolbar.viewMode')}
-            {...viewMenu.triggerProps}
-          >
-            {c.viewMode === 'grid' ? <GridIcon /> : <SpotlightIcon />}
-          </button>
-          {viewMenu.open && (
-            <Popover label={t('room.view.title')} role="menu" className="room-menu room-menu--view">
-              <div className="room-menu__title">{t('room.view.title')}</div>
-              {(['grid', 'float'] as const).map((mode) => (
-                <button
-                  key={mode}
-                  type="button"
-                  role="menuitemradio"
-                  aria-checked={c.viewMode === mode}
-                  data-testid={`view-mode-${mode}`}
-                  className="room-menu__item"
-                  disabled={mode === 'grid' && c.gridDisabled}
-                  title={
-                    mode === 'grid' && c.gridDisabled ? t('room.view.gridDisabled') : undefined
-                  }
-                  onClick={() => {
-                    c.setViewMode(mode);
-                    viewMenu.close();
+            {(close) => (
+              <>
+                <DeviceList
+                  title={t('room.prejoin.microphone')}
+                  devices={c.devices.audioInputs}
+                  selected={c.settings.audioID}
+                  onSelect={(id) => {
+                    c.chooseDevice('audioID', id);
+                    close();
                   }}
-                >
-                  <span className="room-menu__check">
-                    {c.viewMode === mode && <CheckIcon size={18} />}
-                  </span>
-                  {mode === 'grid' ? <GridIcon size={20} /> : <SpotlightIcon size={20} />}
-                  <span className="room-menu__label">{t(`room.view.${mode}`)}</span>
-                </button>
-              ))}
-              {c.gridDisabled && (
-                <div className="room-menu__note">{t('room.view.gridDisabled')}</div>
-              )}
-            </Popover>
+                />
+                <DeviceList
+                  title={t('room.prejoin.speaker')}
+                  devices={c.devices.audioOutputs}
+                  selected={c.settings.audioOutputID}
+                  onSelect={(id) => {
+                    c.chooseDevice('audioOutputID', id);
+                    close();
+                  }}
+                />
+                {effectsOffered.voiceChanger && <VoiceMenu onChosen={close} />}
+              </>
+            )}
+          </DeviceToggle>
+          <DeviceToggle
+            testId="toggle-camera"
+            on={c.cameraOn}
+            held={c.cameraHeld}
+            device={t('room.toolbar.camera')}
+            labels={[
+              t('room.toolbar.cameraOn'),
+              t('room.toolbar.cameraOff'),
+              t('room.errors.videoDisabled'),
+            ]}
+            icons={[<CamIcon key="on" />, <CamOffIcon key="off" />]}
+            onToggle={c.toggleCamera}
+            shortcut="toggleCamera"
+          >
+            {(close) => (
+              <DeviceList
+                title={t('room.prejoin.camera')}
+                devices={c.devices.videoInputs}
+                selected={c.settings.videoID}
+                onSelect={(id) => {
+                  c.chooseDevice('videoID', id);
+                  close();
+                }}
+              />
+            )}
+          </DeviceToggle>
+          {c.shareOffered && (
+            <button
+              type="button"
+              data-testid="share-screen"
+              aria-pressed={c.sharing}
+              aria-disabled={c.shareHeld || undefined}
+              className={`room-btn${c.sharing ? ' room-btn--active' : ''}${c.shareHeld ? ' room-btn--held' : ''}`}
+              aria-label={c.sharing ? t('room.toolbar.stopShare') : t('room.toolbar.share')}
+              title={
+                c.shareHeld
+                  ? t('room.toolbar.shareDisallowed')
+                  : c.sharing
+                    ? t('room.toolbar.stopShare')
+                    : t('room.toolbar.share')
+              }
+              onClick={c.toggleShare}
+              disabled={c.connection !== 'connected'}
+            >
+              {c.sharing ? <StopShareIcon /> : <ShareIcon />}
+            </button>
           )}
+          <FileShareButton disabled={c.connection !== 'connected'} held={c.shareHeld} />
+          <EffectsButton />
+          <CaptionsToggle />
+          <InterpretButton />
+          <RoomRecordButton />
+          <LocalRecordButton />
+          {!c.host && (
+            <button
+              type="button"
+              data-testid="raise-hand"
+              aria-pressed={c.handUp}
+              className={`room-btn${c.handUp ? ' room-btn--active' : ''}`}
+              aria-label={c.handUp ? t('room.toolbar.lowerHand') : t('room.toolbar.raiseHand')}
+              title={withShortcut(
+                c.handUp ? t('room.toolbar.lowerHand') : t('room.toolbar.raiseHand'),
+                'toggleHand',
+                onMac(),
+              )}
+              aria-keyshortcuts={ariaShortcut('toggleHand', onMac())}
+              onClick={c.toggleHand}
+              disabled={c.handBusy || c.connection !== 'connected'}
+            >
+              <HandIcon />
+            </button>
+          )}
+          <ReactionBar />
+          <ViewModeButton controls={c} />
+          <LeaveButton />
         </div>
-        <LeaveButton />
-      </div>
-      <div className="room-toolbar__side room-toolbar__end">
-        <KeyboardShortcuts controls={c} />
-        {/* Polls (issue 6) */}
-        <MoreAppsButton />
-        {c.host && (
+        <div className="room-toolbar__side room-toolbar__end">
+          <KeyboardShortcuts controls={c} />
+          {/* Polls (issue 6) */}
+          <MoreAppsButton />
+          {c.host && <BreakoutButton controls={c} />}
           <button
             type="button"
-            data-testid="breakout-toggle"
-            aria-pressed={c.breakoutOpen}
-            className={`room-btn room-btn--flat${c.breakoutOpen ? ' room-btn--active' : ''}`}
-            aria-label={
-              c.helpCount > 0
-                ? t('room.breakout.titleHelp', { count: c.helpCount })
-                : t('room.breakout.title')
-            }
-            title={t('room.breakout.title')}
-            onClick={c.toggleBreakout}
+            data-testid="members-panel"
+            aria-pressed={c.panelOpen}
+            className={`room-btn room-btn--flat${c.panelOpen ? ' room-btn--active' : ''}`}
+            // The count shows on the button, so it is part of the name too (not in brackets:
+            // screen-reader checks take a bracketed part for an aside).
+            aria-label={t('room.toolbar.membersCount', { count: c.memberCount })}
+            title={withShortcut(t('room.toolbar.members'), 'togglePeople', onMac())}
+            aria-keyshortcuts={ariaShortcut('togglePeople', onMac())}
+            onClick={c.togglePanel}
           >
-            <BreakoutIcon />
-            {c.helpCount > 0 && (
+            <PeopleIcon />
+            <span className="room-btn__count">{c.memberCount}</span>
+            {waitingCount > 0 ? (
               <span
                 className="room-btn__badge"
-                data-testid="breakout-help-count"
+                data-testid="people-waiting-count"
                 aria-hidden="true"
               >
-                {c.helpCount}
+                {waitingCount > 99 ? '99+' : waitingCount}
+              </span>
+            ) : (
+              handsCount > 0 && (
+                <span
+                  className="room-btn__badge room-btn__badge--hand"
+                  data-testid="people-hands-count"
+                  aria-hidden="true"
+                >
+                  {handsCount > 99 ? '99+' : handsCount}
+                </span>
+              )
+            )}
+          </button>
+          <button
+            type="button"
+            data-testid="chat-toggle"
+            aria-pressed={c.chatOpen}
+            className={`room-btn room-btn--flat${c.chatOpen ? ' room-btn--active' : ''}`}
+            aria-label={
+              c.unread > 0
+                ? t('room.toolbar.chatUnread', { count: c.unread })
+                : t('room.toolbar.chat')
+            }
+            title={withShortcut(t('room.toolbar.chat'), 'toggleChat', onMac())}
+            aria-keyshortcuts={ariaShortcut('toggleChat', onMac())}
+            onClick={c.toggleChat}
+          >
+            <ChatIcon />
+            {c.unread > 0 && (
+              <span className="room-btn__badge" data-testid="chat-unread" aria-hidden="true">
+                {c.unread > 99 ? '99+' : c.unread}
               </span>
             )}
           </button>
-        )}
-        <button
-          type="button"
-          data-testid="members-panel"
-          aria-pressed={c.panelOpen}
-          className={`room-btn room-btn--flat${c.panelOpen ? ' room-btn--active' : ''}`}
-          // The count shows on the button, so it is part of the name too (not in brackets:
-          // screen-reader checks take a bracketed part for an aside).
-          aria-label={t('room.toolbar.membersCount', { count: c.memberCount })}
-          title={withShortcut(t('room.toolbar.members'), 'togglePeople', onMac())}
-          aria-keyshortcuts={ariaShortcut('togglePeople', onMac())}
-          onClick={c.togglePanel}
-        >
-          <PeopleIcon />
-          <span className="room-btn__count">{c.memberCount}</span>
-          {waitingCount > 0 ? (
-            <span className="room-btn__badge" data-testid="people-waiting-count" aria-hidden="true">
-              {waitingCount > 99 ? '99+' : waitingCount}
-            </span>
-          ) : (
-            handsCount > 0 && (
-              <span
-                className="room-btn__badge room-btn__badge--hand"
-                data-testid="people-hands-count"
-                aria-hidden="true"
-              >
-                {handsCount > 99 ? '99+' : handsCount}
-              </span>
-            )
-          )}
-        </button>
-        <button
-          type="button"
-          data-testid="chat-toggle"
-          aria-pressed={c.chatOpen}
-          className={`room-btn room-btn--flat${c.chatOpen ? ' room-btn--active' : ''}`}
-          aria-label={
-            c.unread > 0
-              ? t('room.toolbar.chatUnread', { count: c.unread })
-              : t('room.toolbar.chat')
-          }
-          title={withShortcut(t('room.toolbar.chat'), 'toggleChat', onMac())}
-          aria-keyshortcuts={ariaShortcut('toggleChat', onMac())}
-          onClick={c.toggleChat}
-        >
-          <ChatIcon />
-          {c.unread > 0 && (
-            <span className="room-btn__badge" data-testid="chat-unread" aria-hidden="true">
-              {c.unread > 99 ? '99+' : c.unread}
-            </span>
-          )}
-        </button>
-      </div>
-    </footer>
+          <MoreMenu controls={c} />
+        </div>
+      </footer>
+    </ToolbarSlots>
   );
 }
