@@ -17,13 +17,6 @@ const CONGESTED_LOSS = 0.08;
 const CLEAN_LOSS = 0.02;
 /** Fewer expected packets than this in a sample say nothing about loss. */
 const MIN_PACKETS = 20;
-/**
- * While trying a layer up the statistics are read four times a second (PROBE_SAMPLE_MS), so a
- * try that does not fit is undone within a fraction of a second: its samples count from fewer
- * packets (a wrong undo only delays the next try).
- */
-const MIN_PROBE_PACKETS = 8;
-export const PROBE_SAMPLE_MS = 250;
 /** A layer must fit in this share of the measured rate (audio and headers need the rest). */
 const HEADROOM = 0.85;
 /** After a step down, the old layer's packets still arrive (and get lost) for a moment. */
@@ -56,11 +49,6 @@ export class ReceiveBudget {
     return this.cap;
   }
 
-  /** Trying a layer up: read the statistics every PROBE_SAMPLE_MS until this turns false. */
-  get probing(): boolean {
-    return this.probingSince !== undefined;
-  }
-
   /** Takes the next totals; returns the new cap when it changed, else undefined. */
   sample(now: VideoTotals): Layer | undefined {
     const before = this.last;
@@ -71,7 +59,7 @@ export class ReceiveBudget {
     // A new connection (the counters started again): a baseline, nothing to judge.
     if (received < 0) return undefined;
     const expected = received + lost;
-    if (expected < (this.probing ? MIN_PROBE_PACKETS : MIN_PACKETS)) return undefined;
+    if (expected < MIN_PACKETS) return undefined;
     const loss = lost / expected;
     const kbps = ((now.bytesReceived - before.bytesReceived) * 8) / (now.atMs - before.atMs);
     if (loss > CONGESTED_LOSS) return this.congested(now, kbps);

@@ -7,7 +7,7 @@
  */
 import type { FeedStream, Jsep, PeerInfo, SubscribedStream } from '@meet/shared';
 import { Emitter } from './emitter';
-import { PROBE_SAMPLE_MS, ReceiveBudget, videoTotals } from './receive-budget';
+import { ReceiveBudget, videoTotals } from './receive-budget';
 import type { Signaling } from './signaling';
 import { subscriberSignals } from './signals';
 import { Subscriber } from './subscriber';
@@ -47,7 +47,6 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
   private videoArrived = false;
   /** The highest layer this browser's downlink carries, from the once-a-second statistics. */
   private readonly budget = new ReceiveBudget();
-  private probeTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly context: SubscriptionContext) {
     super();
@@ -200,26 +199,6 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
   measure(subscriber: Subscriber, report: RTCStatsReport): void {
     if (subscriber !== this.current || subscriber.pc.connectionState !== 'connected') return;
     if (this.budget.sample(videoTotals(report, performance.now())) !== undefined) this.schedule();
-    if (this.budget.probing) this.watchProbe(subscriber);
-  }
-
-  /**
-   * A try one layer up is watched closely: the statistics are read every PROBE_SAMPLE_MS
-   * while it lasts, so a layer the link cannot carry is left before the picture stalls.
-   */
-  private watchProbe(subscriber: Subscriber): void {
-    if (this.probeTimer) return;
-    this.probeTimer = setInterval(() => {
-      if (!this.budget.probing || subscriber !== this.current) {
-        clearInterval(this.probeTimer);
-        this.probeTimer = undefined;
-        return;
-      }
-      void subscriber.pc
-        .getStats()
-        .then((report) => this.measure(subscriber, report))
-        .catch(() => undefined);
-    }, PROBE_SAMPLE_MS);
   }
 
   private async sync(): Promise<void> {
