@@ -24,6 +24,7 @@ import { AudioTap, type Tap } from './audio-tap.js';
 import type { CaptionsService } from './captions-service.js';
 import { CreditMeter } from './credit-meter.js';
 import { SpeakerStream, type Utterance } from './speaker-stream.js';
+import { hasPair, TranslationRelay, translateLine, untranslated } from './translation-relay.js';
 
 /** A member as captions need them. */
 export interface CaptionMember {
@@ -79,6 +80,8 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
   /** Interpreted audio of one speaker goes out in the order they spoke. */
   private readonly voiceQueue = new Map<string, Promise<void>>();
   private audioSeq = 0;
+  /** Translations of lines still being spoken (issue 31). */
+  private readonly relay = new TranslationRelay();
   private closed = false;
 
   constructor(
@@ -231,14 +234,27 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
   }
 
   private partial(speaker: CaptionMember, utterance: Utterance, text: string): void {
-    const line = this.message(speaker, utterance, {
-      type: 'asr_realtime',
-      status: 'processing',
-      srcText: text,
-      dstText: '',
-      dstLanguage: '',
-    });
-    for (const reader of this.readers()) this.emit('caption', reader.peerId, line);
+    const into = (reader: CaptionMember) => this.into(reader, utterance.language);
+    // Readers with a caption language read the translation of the words so far (issue 31).
+    const send = (srcText: string) => {
+      const line = this.message(speaker, utterance, {
+        type: 'asr_realtime',
+        status: 'processing',
+        srcText,
+        dstText: '',
+        dstLanguage: '',
+      });
+      for (const reader of this.readers())
+        this.emit('caption', reader.peerId, this.relay.lineFor(line, into(reader)));
+    };
+    if (this.readers().some(into)) {
+      this.relay.partial(utterance.id, utterance.language, text, {
+        translate: (t, from, to) => this.translate(t, from, to),
+        languages: () => [...new Set(this.readers().map(into).filter(Boolean))],
+        updated: (id) => send(this.relay.words(id)),
+      });
+    }
+    send(text);
   }
 
   private async final(
@@ -247,6 +263,7 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
     text: string,
     endTime: number,
   ): Promise<void> {
+    this.relay.end(utterance.id);
     const readers = this.readers();
     const src = utterance.language;
     const spoken = this.message(speaker, utterance, {
@@ -263,7 +280,7 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
       return;
     }
     const seconds = Math.max(0.5, (endTime - utterance.startTime) / 1000);
-    await this.deps.store.addLine({
+    const stored = this.deps.store.addLine({
       conferenceId: this.conf.id,
       speakerId: speaker.userId,
       speakerName: speaker.name,
@@ -273,17 +290,18 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
       startTime: utterance.startTime,
       endTime,
     });
-
+    stored.catch(() => undefined); // stored while translated; awaited before sending
     // Translated captions, one translation per language asked for.
     const wanted = new Map<string, CaptionMember[]>();
     for (const reader of readers) {
-      const language = this.speechOf(reader.userId).captionLanguage;
-      const into = language && language !== src && !this.isStopped('translate') ? language : '';
+      const into = this.into(reader, src);
       wanted.set(into, [...(wanted.get(into) ?? []), reader]);
     }
     const translations = new Map<string, string>();
-    const translated = [...wanted.keys()].filter(Boolean);
-    if (translated.length && (await this.pay('translate', seconds))) {
+    const engines = this.deps.engines.translate;
+    const translated = [...wanted.keys()].filter((l) => l && hasPair(engines, src, l));
+    const paid = translated.length > 0 && (await this.pay('translate', seconds));
+    if (paid) {
       await Promise.all(
         translated.map(async (language) => {
           const out = await this.translate(text, src, language);
@@ -291,6 +309,7 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
         }),
       );
     }
+    await stored;
     for (const [language, group] of wanted) {
       const dstText = translations.get(language);
       const line = dstText
@@ -302,28 +321,25 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
             dstLanguage: language,
             endTime,
           })
-        : spoken;
+        : untranslated(spoken, language, paid, hasPair(engines, src, language));
       for (const reader of group) this.emit('caption', reader.peerId, line);
     }
 
     this.interpret(speaker, utterance, text, seconds, translations);
   }
 
+  /** The language a reader reads `src` lines in, or '' as spoken. */
+  private into(reader: CaptionMember, src: string): string {
+    const language = this.speechOf(reader.userId).captionLanguage;
+    return language && language !== src && !this.isStopped('translate') ? language : '';
+  }
+
   private isStopped(feature: AiFeature): boolean {
     return this.state.stopped.includes(feature);
   }
 
-  private async translate(text: string, from: string, to: string): Promise<string | null> {
-    const engine = this.deps.engines.translate.find((e) =>
-      e.pairs.some(([a, b]) => a === from && b === to),
-    );
-    if (!engine) return null;
-    try {
-      return (await engine.translate(text, from, to)).trim() || null;
-    } catch (error) {
-      this.deps.log.warn({ err: error, engine: engine.name, from, to }, 'translation failed');
-      return null;
-    }
+  private translate(text: string, from: string, to: string): Promise<string | null> {
+    return translateLine(this.deps.engines.translate, this.deps.log, text, from, to);
   }
 
   /**
@@ -377,6 +393,7 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.relay.close();
     await this.stopAll();
     this.removeAllListeners();
   }

@@ -101,6 +101,11 @@ export const subtitleMessage = z.object({
   /** When the utterance began and (for finals) ended, server time in ms. */
   startTime: z.number(),
   endTime: z.number(),
+  /**
+   * Why a line the reader asked to read in `dstLanguage` comes as spoken (issue 31): no engine
+   * here has the pair, or the engine failed on it.
+   */
+  dstError: z.enum(['noPair', 'failed']).optional(),
 });
 export type SubtitleMessage = z.infer<typeof subtitleMessage>;
 

@@ -28,6 +28,8 @@ export interface CaptionLine {
   original: string;
   final: boolean;
   translated: boolean;
+  /** Why the line could not be translated into the language the reader asked, when it could not. */
+  untranslated?: { reason: 'noPair' | 'failed'; language: string };
   /** Since when the line counts toward its lifetime: its last change, or when it came on screen. */
   since: number;
 }
@@ -63,6 +65,9 @@ function lineOf(message: SubtitleMessage, now: number): CaptionLine {
     original: translated ? message.srcText : '',
     final: message.status === 'final',
     translated,
+    ...(message.dstError && {
+      untranslated: { reason: message.dstError, language: message.dstLanguage },
+    }),
     since: now,
   };
 }
