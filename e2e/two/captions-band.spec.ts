@@ -60,6 +60,13 @@ test('captions sit in a band above the toolbar, over no tile, and a Chinese spea
     page.locator('.captions-menu').getByTestId('captions-speak-unsupported'),
   ).toContainText('sherpa-onnx');
   await page.keyboard.press('Escape');
+  // The interpretation menu says Chinese cannot be interpreted here, why and what enables it.
+  await page.getByTestId('interpret-toggle').click();
+  const unavailable = page.getByTestId('interpret-language-unavailable');
+  await expect(unavailable).toHaveAttribute('data-language', 'zh');
+  await expect(unavailable).toContainText('不能同声传译');
+  await expect(unavailable).toContainText('ASR_ENGINE=sherpa-onnx');
+  await page.keyboard.press('Escape');
 
   // Ada's words arrive in the band; the band is above the toolbar and over no tile.
   const line = band.locator(`[data-testid="caption-line"][data-member-id="${ada.userId}"]`);

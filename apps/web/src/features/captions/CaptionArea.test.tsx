@@ -1,6 +1,6 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import '../../app/i18n';
+import i18n from '../../app/i18n';
 import type { RoomClientHandle } from '../../room-client/types';
 import { RemoteAudio } from '../room-core/media';
 import { CaptionArea } from './CaptionArea';
@@ -53,6 +53,29 @@ describe('the caption area', () => {
     const line = screen.getByTestId('caption-line');
     expect(line.querySelector('.caption-line__text')!.textContent).toBe('Buenos días');
     expect(line.querySelector('.caption-line__original')!.textContent).toBe('Good morning');
+  });
+
+  test('a line that could not be translated says why, in both interfaces (issue 31)', async () => {
+    const { captions } = renderInRoom(<CaptionArea />);
+    joined(captions);
+    const message = subtitle({
+      status: 'final',
+      type: 'asr_final',
+      srcText: 'Hello there.',
+      dstLanguage: 'fr',
+      dstError: 'noPair',
+    });
+    act(() => captions.dispatch({ type: 'caption', message, now: 0, me: '1' }));
+    const why = screen.getByTestId('caption-untranslated');
+    expect(why.getAttribute('data-reason')).toBe('noPair');
+    expect(why.textContent).toBe(
+      'Not translated into French: no translation engine here has this language pair.',
+    );
+    await act(async () => void (await i18n.changeLanguage('zh')));
+    expect(screen.getByTestId('caption-untranslated').textContent).toBe(
+      '未翻译成法语：此处的翻译引擎没有这个语言对。',
+    );
+    await act(async () => void (await i18n.changeLanguage('en')));
   });
 
   test('at most two lines show; nothing shows while captions are off', () => {

@@ -12,11 +12,11 @@
 import { useTranslation } from '../../app/useTranslation';
 import { useCaptions } from './CaptionsContext';
 import { captionsShown } from './captions-store';
-import { SpeakLanguageNote } from './SpeakLanguageNote';
+import { nameOf, SpeakLanguageNote } from './SpeakLanguageNote';
 import './captions.css';
 
 export function CaptionArea({ band = false }: { band?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const shown = useCaptions(captionsShown);
   const lines = useCaptions((s) => s.lines.active);
   if (!shown || (!band && lines.length === 0)) return null;
@@ -45,6 +45,17 @@ export function CaptionArea({ band = false }: { band?: boolean }) {
           {line.original && (
             <span className="caption-line__original">
               <span>{line.original}</span>
+            </span>
+          )}
+          {line.untranslated && (
+            <span
+              className="caption-line__original"
+              data-testid="caption-untranslated"
+              data-reason={line.untranslated.reason}
+            >
+              {t(`room.captions.untranslated.${line.untranslated.reason}`, {
+                language: nameOf(line.untranslated.language, i18n.language),
+              })}
             </span>
           )}
         </div>

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ResultCode } from '@meet/shared';
-import '../../app/i18n';
+import i18n from '../../app/i18n';
 import { ApiError } from '../../api/client';
 import { captionsApi } from '../../api/captions-api';
 import * as toasts from '../../ui/toast-store';
@@ -30,6 +30,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
   localStorage.clear();
+  void i18n.changeLanguage('en');
 });
 
 async function open() {
@@ -163,5 +164,46 @@ describe('interpretation: my speech', () => {
       'AI credits insufficient: interpretation stopped',
     );
     expect((within(panel).getByTestId('interpret-start') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('interpretation: a language the speech engine here does not know', () => {
+  test('Chinese is shown as unavailable, with why and the setting that enables it, in both interfaces', async () => {
+    const { captions } = renderInRoom(<InterpretButton />);
+    joined(captions);
+    const panel = await open();
+    const note = await within(panel).findByTestId('interpret-language-unavailable');
+    expect(note.getAttribute('data-language')).toBe('zh');
+    expect(note.textContent).toContain('Chinese: not available for interpretation here');
+    // Interpretation needs the speaker's language recognized: said in those terms.
+    expect(note.textContent).toContain(
+      'Anyone speaking Chinese, you or others, cannot be interpreted',
+    );
+    expect(note.textContent).toContain('ASR_ENGINE=sherpa-onnx');
+    expect(note.textContent).toContain('ASR_ENGINE=openai');
+    cleanup();
+
+    await act(async () => void (await i18n.changeLanguage('zh')));
+    const zh = renderInRoom(<InterpretButton />);
+    joined(zh.captions);
+    fireEvent.click(screen.getByTestId('interpret-toggle'));
+    const zhNote = await screen.findByTestId('interpret-language-unavailable');
+    expect(zhNote.textContent).toContain('此处不能同声传译');
+    expect(zhNote.getAttribute('data-language')).toBe('zh');
+    expect(zhNote.textContent).toContain('ASR_ENGINE=sherpa-onnx');
+  });
+
+  test('with an engine that recognizes Chinese, nothing is said', async () => {
+    vi.spyOn(captionsApi, 'languages').mockResolvedValue({
+      list: [
+        ...LANGUAGES,
+        { code: 'zh', name: 'Chinese', recognize: true, translateTo: [], speak: true },
+      ],
+      engines: captionState().engines,
+    });
+    const { captions } = renderInRoom(<InterpretButton />);
+    joined(captions);
+    const panel = await open();
+    expect(within(panel).queryByTestId('interpret-language-unavailable')).toBeNull();
   });
 });

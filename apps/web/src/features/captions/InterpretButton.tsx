@@ -4,15 +4,36 @@
  * interpreted, and interpreting my own speech. Without a speech synthesizer ('none'), it says
  * so instead of offering anything. `useInterpret` holds the behaviour; this file is markup.
  * Test hooks: `interpret-toggle`, `interpret-listen`, `original-volume`, `interpret-source`,
- * `interpret-target`, `interpret-tone-1|2`, `interpret-start`, `interpret-out-of-points`.
+ * `interpret-target`, `interpret-tone-1|2`, `interpret-start`, `interpret-out-of-points`,
+ * `interpret-language-unavailable` (`data-language`: a language the speech engine here does not
+ * recognize — Chinese with the embedded English engine — said with why and the setting that
+ * enables it, issue 31).
  */
 import { useTranslation } from '../../app/useTranslation';
 import { Popover, usePopover } from '../../ui/Popover';
 import { TranslateIcon } from './captions-icons';
 import { CreditsLine, LanguageOptions } from './CaptionsToggle';
 import { useInterpret, type InterpretControls } from './useInterpret';
+import { useCaptionGap } from './SpeakLanguageNote';
 import { useToolbarItem } from '../room/toolbar/toolbar-slots';
 import './captions.css';
+
+/** A language that cannot be interpreted here (Chinese without a Chinese speech engine). */
+function UnavailableLanguage() {
+  const { t } = useTranslation();
+  const gap = useCaptionGap(true);
+  if (!gap) return null;
+  return (
+    <p
+      className="captions-speak-note captions-speak-note--long"
+      data-testid="interpret-language-unavailable"
+      data-language={gap.code}
+      role="note"
+    >
+      {t('room.captions.interpret.unavailableLanguage', gap)}
+    </p>
+  );
+}
 
 function InterpretPanel({ c }: { c: InterpretControls }) {
   const { t } = useTranslation();
@@ -34,6 +55,7 @@ function InterpretPanel({ c }: { c: InterpretControls }) {
       )}
       {c.languagesFailed && <p className="captions-menu__note">{t('room.captions.loadFailed')}</p>}
       {c.languagesLoading && <p className="captions-menu__note">{t('room.captions.loading')}</p>}
+      <UnavailableLanguage />
       {c.interpretStopped && (
         <p className="captions-menu__warning" data-testid="interpret-out-of-points" role="alert">
           {t('room.captions.stopped.interpret')}

@@ -35,7 +35,7 @@ export function useCaptionGap(
 }
 
 /** A language's name in the interface's language ("Chinese", "中文"). */
-function nameOf(code: string, ui: string): string {
+export function nameOf(code: string, ui: string): string {
   try {
     return (
       new Intl.DisplayNames([ui === 'zh' ? 'zh-CN' : 'en'], { type: 'language' }).of(code) ?? code
