@@ -20,6 +20,8 @@ try {
   console.error(`Error: ${error.message}`);
   process.exit(1);
 }
+// `--setup-only`: install and build, then stop (an image build: deploy/Containerfile).
+if (process.argv.includes('--setup-only')) process.exit(0);
 // The settings file the server reads (apps/server/src/config/env-file.ts) counts for the choice
 // below too (SMTP_URL, NODE_ENV); variables already set win over it, as in the server.
 const envFile = process.env.ENV_FILE || '.env';
