@@ -30,6 +30,8 @@ function tools(env, root) {
   const asr = env.ASR_ENGINE || 'pocketsphinx';
   const tts = env.TTS_ENGINE || 'espeak-ng';
   const model = env.POCKETSPHINX_MODEL_DIR || '/usr/share/pocketsphinx/model/en-us';
+  // VAD_MODEL silero-v5 → silero_vad_v5.onnx (apps/server/src/engines/vad/silero-segmenter.ts).
+  const vadFile = `silero_vad_${(env.VAD_MODEL || 'silero-v5').replace('silero-', '')}.onnx`;
   return [
     {
       name: 'janus',
@@ -46,6 +48,12 @@ function tools(env, root) {
       package: 'pocketsphinx-en-us',
       used: asr === 'pocketsphinx',
       found: () => existsSync(model),
+    },
+    {
+      // Shipped in the repository (apps/server/assets/vad); every caption and transcript uses it.
+      name: `the Silero VAD model apps/server/assets/vad/${vadFile}`,
+      used: true,
+      found: () => existsSync(path.join(root, 'apps/server/assets/vad', vadFile)),
     },
     {
       // Compiled by the server build from libpocketsphinx-dev (apps/server/native/build.mjs).

@@ -1,8 +1,11 @@
+// exceljs (a devDependency: the server writes the file itself) reads each file back, a reader
+// that shares nothing with the writer.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { XLSX_MEDIA_TYPE } from '@meet/shared';
 import { contentDisposition } from '../src/lib/content-disposition.js';
 import { exportFileName, sheetName } from '../src/polls/export.js';
+import { columnName, xlsx } from '../src/polls/export-xlsx.js';
 import { build, randomIp, registerUser, type TestApp } from './helper.js';
 
 let t: TestApp;
@@ -142,6 +145,14 @@ describe('export', () => {
       ['Wed', 1, 0.333, 'A very long meeting name xx'],
     ]);
     expect(first!.getCell('C6').numFmt).toBe('0.0%');
+    // The title stands out, the header row is bold, the rest plain; the columns are sized.
+    expect(first!.getCell('A1').font).toMatchObject({ bold: true, size: 14 });
+    expect(first!.getCell('A2').font).toMatchObject({ bold: true });
+    for (const ref of ['A5', 'B5', 'C5', 'D5']) {
+      expect(first!.getCell(ref).font).toMatchObject({ bold: true });
+    }
+    expect(first!.getCell('A6').font?.bold).toBeFalsy();
+    expect(first!.columns.map((c) => c.width)).toEqual([40, 10, 12, 60]);
   });
 
   test('an anonymous poll names no voter anywhere in the file', async () => {
@@ -226,6 +237,50 @@ describe('export', () => {
       ['Salad', 0, 0, ''],
     ]);
     expect(sheet.getCell('C6').numFmt).toBe('0.00%');
+  });
+});
+
+describe('the workbook writer', () => {
+  test('text XML cannot carry is kept escaped or dropped, and any file reads back', async () => {
+    const odd = [
+      'a & b <c> "d" \'e\'',
+      '  leading and trailing  ',
+      'line\nbreak',
+      'bell\u0007',
+      '😀 emoji',
+      '',
+    ];
+    const file = xlsx(
+      [
+        { name: 'One & <two>', widths: [20], rows: odd.map((value) => [{ value }]) },
+        { name: 'Numbers', widths: [], rows: [[{ value: 0 }, { value: -1.5 }, { value: 1e-7 }]] },
+      ],
+      new Date('2026-11-28T12:34:56Z'),
+    );
+    const workbook = await open(file);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['One & <two>', 'Numbers']);
+    expect(rows(workbook.worksheets[0]!).map((r) => r[0] ?? '')).toEqual([
+      'a & b <c> "d" \'e\'',
+      '  leading and trailing  ',
+      'line\nbreak',
+      'bell',
+      '😀 emoji',
+      '',
+    ]);
+    expect(rows(workbook.worksheets[1]!)).toEqual([[0, -1.5, 1e-7]]);
+    expect(workbook.created?.toISOString()).toBe('2026-11-28T12:34:56.000Z');
+  });
+
+  test.each([
+    [0, 'A'],
+    [25, 'Z'],
+    [26, 'AA'],
+    [51, 'AZ'],
+    [52, 'BA'],
+    [701, 'ZZ'],
+    [702, 'AAA'],
+  ])('column %i is %s', (index, name) => {
+    expect(columnName(index)).toBe(name);
   });
 });
 

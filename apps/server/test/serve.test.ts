@@ -30,6 +30,8 @@ test('npm run serve names everything a missing build lacks in one line and exits
   expect(lines[0]).toMatch(/^Error: cannot serve, missing: /);
   expect(lines[0]).toContain('apps/server/dist');
   expect(lines[0]).toContain('apps/web/dist');
+  // The Silero VAD model ships in the repository (apps/server/assets/vad), not in a package.
+  expect(lines[0]).toContain('apps/server/assets/vad/silero_vad_v5.onnx');
   // A tool the server spawns, looked up on PATH: here, none are found.
   const noTools = await nodeRun('scripts/serve.mjs', ['--check'], {
     PATH: path.dirname(process.execPath),

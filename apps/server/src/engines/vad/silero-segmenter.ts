@@ -1,7 +1,7 @@
 /**
  * Voice activity detection with Silero VAD, run by sherpa-onnx-node's Vad. The model files ship
- * in @ricky0123/vad-web; sherpa-onnx loads the legacy (v4), v5 and v6 ones (checked), v5 is the
- * default.
+ * with the server (apps/server/assets/vad, MIT, their licence beside them); sherpa-onnx loads the
+ * legacy (v4), v5 and v6 ones (checked), v5 is the default.
  *
  * Streaming: sherpa-onnx's Vad only hands out finished segments, so the segmenter watches its
  * "speech detected" flag instead. Speech start is announced as soon as Silero is sure (about
@@ -10,8 +10,8 @@
  * `maxUtteranceMs` is cut into several utterances so captions keep flowing.
  */
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Vad, VadConfig } from 'sherpa-onnx-node';
 import { sherpaOnnx, sherpaOnnxPath } from '../sherpa-runtime.js';
 import type { SegmenterEvent, SegmenterFactory, SpeechSegmenter } from '../types.js';
@@ -25,11 +25,20 @@ const SILERO_FILES = {
 
 export type SileroModel = keyof typeof SILERO_FILES;
 
-/** The .onnx file inside @ricky0123/vad-web. */
+/**
+ * The .onnx file in apps/server/assets/vad, found by walking up from this file (the source and
+ * the bundle in dist/ sit at different depths). Where it is missing, the path it would have in
+ * the source tree: the factory then says which file is missing.
+ */
 export function sileroModelPath(model: SileroModel): string {
-  const require = createRequire(import.meta.url);
-  const packageJson = require.resolve('@ricky0123/vad-web/package.json');
-  return path.join(path.dirname(packageJson), 'dist', SILERO_FILES[model]);
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  let dir = here;
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, 'assets', 'vad', SILERO_FILES[model]);
+    if (existsSync(candidate)) return candidate;
+    dir = path.dirname(dir);
+  }
+  return path.resolve(here, '../../../assets/vad', SILERO_FILES[model]);
 }
 
 /** Samples Silero looks at per step (32 ms at 16 kHz). */
