@@ -5,7 +5,8 @@
  */
 import { access, constants, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from './config/config.js';
+import { loadConfig, type Config } from './config/config.js';
+import { ConfigError } from './config/config-error.js';
 import { buildApp } from './app.js';
 import { JanusMissingError } from './janus/janus-process.js';
 import { stopOnSignal } from './ops/shutdown.js';

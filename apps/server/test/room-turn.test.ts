@@ -5,7 +5,8 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config/config.js';
+import { loadConfig } from '../src/config/config.js';
+import { ConfigError } from '../src/config/config-error.js';
 import { build, listen, type TestApp } from './helper.js';
 import { createMeeting, enter, visitor, type Member } from './room-members.js';
 

@@ -10,8 +10,6 @@ import { envSchema, opsSettings, withEnvFile, type Env, type OpsSettings } from 
 import { siteOrigins } from './site-origins.js';
 import { ConfigError } from './config-error.js';
 
-export { ConfigError };
-
 export interface Config extends OpsSettings {
   env: string;
   port: number;

@@ -6,7 +6,8 @@
  */
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, type Config } from '../config/config.js';
+import type { Config } from '../config/config.js';
+import { ConfigError } from '../config/config-error.js';
 import type { AsrEngine, Engines, SummaryEngine, TranslateEngine, TtsEngine } from './types.js';
 import type { EngineLog } from './log.js';
 import type { EngineSettings } from './settings.js';

@@ -40,31 +40,27 @@ export function zip(entries: readonly ZipEntry[], modified: Date): Buffer {
     const crc = crc32(entry.data);
     if (entry.data.length >= LIMIT || offset >= LIMIT) throw new Error('zip: entry too large');
 
+    // The fields the local header (from byte 4) and the central one (from byte 6) share.
+    const fields = (header: Buffer, at: number) => {
+      header.writeUInt16LE(VERSION, at);
+      header.writeUInt16LE(UTF8_NAMES, at + 2);
+      header.writeUInt16LE(DEFLATE, at + 4);
+      header.writeUInt16LE(stamp.time, at + 6);
+      header.writeUInt16LE(stamp.date, at + 8);
+      header.writeUInt32LE(crc, at + 10);
+      header.writeUInt32LE(packed.length, at + 14);
+      header.writeUInt32LE(entry.data.length, at + 18);
+      header.writeUInt16LE(name.length, at + 22);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(LOCAL_HEADER, 0);
-    local.writeUInt16LE(VERSION, 4);
-    local.writeUInt16LE(UTF8_NAMES, 6);
-    local.writeUInt16LE(DEFLATE, 8);
-    local.writeUInt16LE(stamp.time, 10);
-    local.writeUInt16LE(stamp.date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
+    fields(local, 4);
+    // Extra field: none.
 
     const central = Buffer.alloc(46);
     central.writeUInt32LE(CENTRAL_HEADER, 0);
     central.writeUInt16LE(VERSION, 4);
-    central.writeUInt16LE(VERSION, 6);
-    central.writeUInt16LE(UTF8_NAMES, 8);
-    central.writeUInt16LE(DEFLATE, 10);
-    central.writeUInt16LE(stamp.time, 12);
-    central.writeUInt16LE(stamp.date, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    fields(central, 6);
     // Extra field, comment, disk number, internal and external attributes: none.
     central.writeUInt32LE(offset, 42);
 
