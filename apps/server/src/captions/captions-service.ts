@@ -262,7 +262,10 @@ export class CaptionsService extends EventEmitter<CaptionsEvents> {
     return { speech: await this.updateMine(c, { interpretOn: false }) };
   }
 
-  /** The final lines so far (members and the creator, during or after the meeting). */
+  /**
+   * The final lines so far (members and the creator, during or after the meeting). A stored line
+   * without text is speech that could not be recognised (issue 31): `recognized: false`.
+   */
   async transcript(user: UserRow, conferenceUri: string): Promise<TranscriptLine[]> {
     const c = await this.caller(user, conferenceUri, { read: true });
     return (await this.captions.transcript(c.conf.id)).map((line) => ({
@@ -272,6 +275,7 @@ export class CaptionsService extends EventEmitter<CaptionsEvents> {
       language: line.language,
       startTime: line.startTime,
       endTime: line.endTime,
+      ...(line.text === '' && { recognized: false }),
     }));
   }
 

@@ -23,6 +23,7 @@ import type { CreditsRepository } from '../repositories/credits-repository.js';
 import { AudioTap, type Tap } from './audio-tap.js';
 import type { CaptionsService } from './captions-service.js';
 import { CreditMeter } from './credit-meter.js';
+import { followLines } from './final-lines.js';
 import { SpeakerStream, type Utterance } from './speaker-stream.js';
 import { hasPair, TranslationRelay, translateLine, untranslated } from './translation-relay.js';
 
@@ -175,11 +176,9 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
       log,
     );
     stream.on('partial', (utterance, text) => this.partial(member, utterance, text));
-    stream.on('final', (utterance, text, endTime) => {
-      this.final(member, utterance, text, endTime).catch((error: unknown) =>
-        log.error({ err: error }, 'caption line failed'),
-      );
-    });
+    // Final lines in the order spoken; late and unrecognised speech said so (issue 31).
+    const final = (u: Utterance, text: string, end: number) => this.final(member, u, text, end);
+    followLines(stream, member, this.conf.id, this.deps, this, () => this.readers(), final);
     tap.on('closed', () => {
       if (this.speakers.get(member.peerId)?.stream === stream) this.speakers.delete(member.peerId);
     });

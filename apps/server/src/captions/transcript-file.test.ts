@@ -41,3 +41,17 @@ test('plain text has a title in the request language, then one timed line each',
     '',
   ]);
 });
+
+test('speech that could not be recognised keeps its place and says so (issue 31)', () => {
+  const unheard = {
+    ...lines[0]!,
+    text: '',
+    recognized: false,
+    startTime: 1_004_000,
+    endTime: 1_006_000,
+  };
+  const txt = transcriptFile(conf, [lines[0]!, unheard], 'txt', 'en').body.split('\n');
+  expect(txt[3]).toBe('[00:04] Ann: (speech not recognized)');
+  const vtt = transcriptFile(conf, [unheard], 'vtt', 'zh').body;
+  expect(vtt).toContain('00:00:04.000 --> 00:00:06.000\n<v Ann>（语音未能识别）');
+});

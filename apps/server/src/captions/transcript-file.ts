@@ -1,6 +1,7 @@
 /**
  * A meeting's transcript as a file members download: WebVTT (cues timed from the meeting's
  * start, each with its speaker as a voice) or plain text (a title, then "[mm:ss] Name: text").
+ * Speech that could not be recognised is a line of its own, "(speech not recognized)".
  */
 import { serverText, type Language, type TranscriptLine } from '@meet/shared';
 import type { ConferenceRow } from '../db/schema/index.js';
@@ -34,8 +35,11 @@ export function transcriptFile(
 ): TranscriptFile {
   const origin = conf.startedAt?.getTime() ?? lines[0]?.startTime ?? conf.startTime;
   const name = serverText('transcriptFileName', language, { topic: conf.topic });
+  // Speech that could not be recognised keeps its place, said so in the reader's language.
+  const unheard = serverText('speechNotRecognized', language);
+  const said = lines.map((l) => (l.recognized === false || !l.text ? { ...l, text: unheard } : l));
   if (format === 'vtt') {
-    const cues = lines.map(
+    const cues = said.map(
       (l, i) =>
         `${i + 1}\n${clock(l.startTime - origin, true)} --> ${clock(
           Math.max(l.endTime, l.startTime + 500) - origin,
@@ -49,7 +53,7 @@ export function transcriptFile(
     };
   }
   const title = serverText('transcriptTitle', language, { topic: conf.topic });
-  const body = lines.map(
+  const body = said.map(
     (l) => `[${clock(l.startTime - origin, false)}] ${l.speakerName}: ${oneLine(l.text)}`,
   );
   return {

@@ -11,7 +11,7 @@ export interface OpsEvents {
   /** A try of a background job threw. */
   jobFailed: { queue: string };
   /** A spoken utterance went without captions: recognition failed, or a new one cut it off. */
-  utteranceDropped: { reason: 'failed' | 'aborted' };
+  utteranceDropped: { reason: 'failed' };
   /** AI credits were taken from a balance (captions, Magic Cam, …). */
   creditsCharged: { credits: number; reason: string };
 }

@@ -106,6 +106,16 @@ export const subtitleMessage = z.object({
    * here has the pair, or the engine failed on it.
    */
   dstError: z.enum(['noPair', 'failed']).optional(),
+  /**
+   * A processing line sent while recognition is behind real time (issue 31): the utterance
+   * ended more than ~2 s ago and its text is still to come; `srcText` may be ''.
+   */
+  delayed: z.boolean().optional(),
+  /**
+   * false on a final line for speech that could not be recognised (the engine failed or was
+   * stuck): `srcText` is '' and `startTime`/`endTime` say which stretch it was. Absent: recognised.
+   */
+  recognized: z.boolean().optional(),
 });
 export type SubtitleMessage = z.infer<typeof subtitleMessage>;
 
@@ -149,10 +159,13 @@ export const voiceLanguageReply = z.object({ speech: mySpeech, recognized: z.boo
 export const transcriptLine = z.object({
   speakerId: z.number(),
   speakerName: z.string(),
+  /** '' for speech that could not be recognised (`recognized: false`). */
   text: z.string(),
   language: z.string(),
   startTime: z.number(),
   endTime: z.number(),
+  /** false: someone spoke from startTime to endTime but it could not be recognised (issue 31). */
+  recognized: z.boolean().optional(),
 });
 export type TranscriptLine = z.infer<typeof transcriptLine>;
 export const transcriptReply = z.object({ list: z.array(transcriptLine) });

@@ -230,3 +230,43 @@ describe('caption lines: the clean-up (6 s, 15 s for translations)', () => {
     expect(expireCaptions(lines, 10)).toBe(lines);
   });
 });
+
+describe('late and unrecognised speech (issue 31)', () => {
+  const delayed = (id: string): SubtitleMessage => ({ ...msg('p', id, ''), delayed: true });
+  const unrecognized = (id: string): SubtitleMessage => ({
+    ...msg('f', id, ''),
+    recognized: false,
+  });
+
+  test('a late utterance shows as a pending line marked delayed, then its text replaces it', () => {
+    let lines = addCaption(NO_CAPTIONS, delayed('u1'), 0);
+    expect(lines.active).toMatchObject([{ id: 'u1', text: '', final: false, delayed: true }]);
+    // A partial that comes later keeps the mark; the final clears it.
+    lines = addCaption(lines, msg('p', 'u1', 'hello'), 10);
+    expect(lines.active).toMatchObject([{ text: 'hello', delayed: true }]);
+    lines = addCaption(lines, msg('f', 'u1', 'hello there'), 20);
+    expect(lines.active[0]).toMatchObject({ text: 'hello there', final: true });
+    expect(lines.active[0]!.delayed).toBeUndefined();
+    // A delayed notice after the final changes nothing.
+    expect(addCaption(lines, delayed('u1'), 30)).toBe(lines);
+  });
+
+  test('a partial line that becomes late keeps its words', () => {
+    const lines = addCaption(addCaption(NO_CAPTIONS, msg('p', 'u1', 'so we'), 0), delayed('u1'), 5);
+    expect(lines.active).toMatchObject([{ id: 'u1', text: 'so we', delayed: true }]);
+  });
+
+  test('speech that could not be recognised stays as a final line marked so, not removed', () => {
+    let lines = addCaption(NO_CAPTIONS, delayed('u1'), 0);
+    lines = addCaption(lines, unrecognized('u1'), 10);
+    expect(lines.active).toMatchObject([{ id: 'u1', text: '', final: true, unrecognized: true }]);
+    // Without a pending line it still shows.
+    expect(addCaption(NO_CAPTIONS, unrecognized('u2'), 0).active).toMatchObject([
+      { id: 'u2', unrecognized: true },
+    ]);
+    // An empty final that was recognised (no words) still takes the pending line away.
+    expect(addCaption(addCaption(NO_CAPTIONS, delayed('u3'), 0), msg('f', 'u3', ''), 5)).toEqual(
+      NO_CAPTIONS,
+    );
+  });
+});

@@ -1,7 +1,9 @@
 /**
  * The caption lines a reader sees (SPEC.md sections 4, 5 and 9): at most two on screen, the
  * rest waiting in a queue; a partial line is replaced by the later partials and the final of
- * the same utterance; an empty final takes its pending line away; lines go after 6 s (15 s for
+ * the same utterance; an empty final takes its pending line away, unless it is speech that could
+ * not be recognised, which stays, marked so; a late utterance shows as a pending line marked
+ * delayed until its text comes (issue 31); lines go after 6 s (15 s for
  * a translation), checked every 5 s. A reader with a translation language reads the translation
  * with the words as spoken under it. Pure: the caller passes the time.
  */
@@ -30,6 +32,10 @@ export interface CaptionLine {
   translated: boolean;
   /** Why the line could not be translated into the language the reader asked, when it could not. */
   untranslated?: { reason: 'noPair' | 'failed'; language: string };
+  /** Recognition is behind: the text is still to come (issue 31); `text` may be ''. */
+  delayed?: boolean;
+  /** Final, but the speech could not be recognised: `text` is '', the reader is told so. */
+  unrecognized?: boolean;
   /** Since when the line counts toward its lifetime: its last change, or when it came on screen. */
   since: number;
 }
@@ -68,6 +74,8 @@ function lineOf(message: SubtitleMessage, now: number): CaptionLine {
     ...(message.dstError && {
       untranslated: { reason: message.dstError, language: message.dstLanguage },
     }),
+    ...(message.status !== 'final' && message.delayed && { delayed: true }),
+    ...(message.status === 'final' && message.recognized === false && { unrecognized: true }),
     since: now,
   };
 }
@@ -96,7 +104,17 @@ export function addCaption(
   const waiting = queue.findIndex((l) => l.id === message.id);
   const current = at >= 0 ? active[at] : waiting >= 0 ? queue[waiting] : undefined;
 
-  if (final && message.srcText.trim() === '') {
+  const unrecognized = final && message.recognized === false;
+  if (!final && message.delayed && !current?.final) {
+    // Late: a pending line for the utterance, keeping the words it already has.
+    const next = current ? { ...current, delayed: true, since: now } : lineOf(message, now);
+    if (at >= 0) active[at] = next;
+    else if (waiting >= 0) queue[waiting] = next;
+    else if (active.length < CAPTION_MAX_ACTIVE) active.push(next);
+    else queue.push(next);
+    return { active, queue };
+  }
+  if (final && message.srcText.trim() === '' && !unrecognized) {
     // Nothing was recognized after all: the pending line goes, the next one takes its place.
     if (!current) return lines;
     if (at >= 0) active.splice(at, 1);
@@ -104,9 +122,10 @@ export function addCaption(
     return promote(active, queue, now);
   }
   // A partial has nothing to show yet, or comes late after its final: nothing changes.
-  if (message.srcText.trim() === '' || (!final && current?.final)) return lines;
+  if ((message.srcText.trim() === '' && !unrecognized) || (!final && current?.final)) return lines;
 
-  const next = lineOf(message, now);
+  // A partial of a line already late stays marked late until its final.
+  const next = { ...lineOf(message, now), ...(!final && current?.delayed && { delayed: true }) };
   if (at >= 0) active[at] = next;
   else if (waiting >= 0) queue[waiting] = next;
   else if (active.length < CAPTION_MAX_ACTIVE) active.push(next);

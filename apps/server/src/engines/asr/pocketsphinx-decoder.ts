@@ -3,7 +3,7 @@
  * decoding one utterance at a time over a framed stdin/stdout protocol (described in the C file).
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -23,15 +23,34 @@ export function findDecoderBinary(): string | undefined {
 /** Partial hypotheses are computed after every this much audio (300 ms). */
 const PARTIAL_SAMPLES = 4800;
 /**
- * A decoder catches up on 15 s of queued speech in about 2 s; one that has not answered an
- * utterance's end after this long is stuck and is killed (the utterance fails, the pool goes on).
+ * A decoder owing an utterance's end is given all the time it needs while it works: on a busy
+ * machine it is slow, not stuck, and killing it loses the words (issue 31). It is stuck when it
+ * used no CPU at all for this long while owing the answer (read from /proc), …
  */
-const END_TIMEOUT_MS = 20_000;
+export const DECODER_STALL_MS = 30_000;
+/** … or, whatever its CPU, when it has not answered after this long (a decoder in a loop). */
+const DECODER_MAX_END_MS = 5 * 60_000;
 
 export interface DecoderOptions {
   binary: string;
   modelDir: string;
   args: readonly string[];
+  /** How long a decoder owing an answer may use no CPU before it counts as stuck (tests). */
+  stallMs?: number;
+}
+
+/** CPU time (clock ticks, user + system) a process has used, or undefined without /proc. */
+export function cpuTicks(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After "pid (name) ": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt
+    // utime stime …
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
 }
 
 export interface DecoderResult {
@@ -53,9 +72,13 @@ export class PocketsphinxDecoder {
   /** Settles when the process is gone, with the reason when it was not asked to stop. */
   readonly exited: Promise<Error | undefined>;
   private closing = false;
+  /** Why this decoder was killed as stuck, when it was. */
+  private stuck: string | undefined;
+  private readonly stallMs: number;
 
   constructor(options: DecoderOptions) {
     const { binary, modelDir, args } = options;
+    this.stallMs = options.stallMs ?? DECODER_STALL_MS;
     this.child = spawn(
       binary,
       [
@@ -92,7 +115,7 @@ export class PocketsphinxDecoder {
         const error = this.closing
           ? undefined
           : new Error(
-              `pocketsphinx decoder ${reason}${this.stderr ? `: ${this.stderr.trim()}` : ''}`,
+              `pocketsphinx decoder ${this.stuck ?? reason}${this.stderr ? `: ${this.stderr.trim()}` : ''}`,
             );
         this.exitError = error ?? new Error('pocketsphinx decoder closed');
         onFail(this.exitError);
@@ -158,18 +181,48 @@ export class PocketsphinxDecoder {
     if (pcm.length > 0) this.send('A', pcmBytes(pcm));
   }
 
+  /**
+   * Watches a decoder that owes an answer: killed only when truly stuck (no CPU used for
+   * `stallMs`, or no answer after DECODER_MAX_END_MS), never merely for being slow.
+   */
+  private watch(): () => void {
+    const started = Date.now();
+    let movedAt = started;
+    let ticks = cpuTicks(this.child.pid);
+    const timer = setInterval(
+      () => {
+        const now = Date.now();
+        const current = cpuTicks(this.child.pid);
+        if (current === undefined || current !== ticks) {
+          ticks = current;
+          movedAt = now;
+        }
+        const stalled = now - movedAt >= this.stallMs;
+        if (!stalled && now - started < DECODER_MAX_END_MS) return;
+        this.stuck = stalled
+          ? `stuck (no CPU used for ${Math.round((now - movedAt) / 1000)} s)`
+          : `stuck (no answer after ${Math.round((now - started) / 1000)} s)`;
+        clearInterval(timer);
+        this.child.kill('SIGKILL');
+      },
+      Math.min(1000, this.stallMs / 4),
+    );
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   /** Ends the utterance; resolves with its text once the decoder has caught up. */
   end(): Promise<DecoderResult> {
     if (this.exitError) return Promise.reject(this.exitError);
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), END_TIMEOUT_MS);
+    const stop = this.watch();
     const result = new Promise<DecoderResult>((resolve, reject) => {
       this.ending = {
         resolve: (r) => {
-          clearTimeout(timer);
+          stop();
           resolve(r);
         },
         reject: (e) => {
-          clearTimeout(timer);
+          stop();
           reject(e);
         },
       };

@@ -6,7 +6,10 @@
  * `LAST_DECODER_IDLE_MS`. More start when people speak at once, up to `maxDecoders`; an
  * utterance that finds none free buffers its audio until one is (a decoder catches up at about
  * seven times real time). Each speaker costs about 0.12 s of CPU per second of audio
- * (scripts/bench/asr.mjs).
+ * (scripts/bench/asr.mjs). On a busy machine a decoder is slow, not stuck: it is given the time
+ * it needs (more decoders start for those waiting, up to the limit) and killed only when it
+ * used no CPU for a long while (pocketsphinx-decoder.ts); its utterance then fails, loudly —
+ * the captions mark it not recognised (issue 31) — and the pool goes on.
  *
  * PocketSphinx normalizes each voice by its running cepstral mean, and starting a speaker from
  * another voice's mean costs accuracy (word errors 20% → 39% on the LibriVox clips), so the mean

@@ -78,6 +78,52 @@ describe('the caption area', () => {
     await act(async () => void (await i18n.changeLanguage('en')));
   });
 
+  test('late words show as "…" with "Captions delayed…", then the text replaces them (issue 31)', async () => {
+    const { captions } = renderInRoom(<CaptionArea />);
+    joined(captions);
+    const late = subtitle({ srcText: '', delayed: true });
+    act(() => captions.dispatch({ type: 'caption', message: late, now: 0, me: '1' }));
+    const line = screen.getByTestId('caption-line');
+    expect(line.dataset.delayed).toBe('true');
+    expect(line.hasAttribute('data-final')).toBe(false);
+    expect(line.querySelector('.caption-line__text')!.textContent).toBe('…');
+    expect(screen.getByTestId('caption-delayed').textContent).toBe('Captions delayed…');
+    await act(async () => void (await i18n.changeLanguage('zh')));
+    expect(screen.getByTestId('caption-delayed').textContent).toBe('字幕延迟中…');
+    await act(async () => void (await i18n.changeLanguage('en')));
+    const final = subtitle({ status: 'final', type: 'asr_final', srcText: 'We are late.' });
+    act(() => captions.dispatch({ type: 'caption', message: final, now: 10, me: '1' }));
+    const done = screen.getByTestId('caption-line');
+    expect(done.dataset.final).toBe('true');
+    expect(done.hasAttribute('data-delayed')).toBe(false);
+    expect(done.textContent).toBe('AnnWe are late.');
+    expect(screen.queryByTestId('caption-delayed')).toBeNull();
+  });
+
+  test('speech that could not be recognised stays as a final line saying so, no words invented (issue 31)', async () => {
+    const { captions } = renderInRoom(<CaptionArea />);
+    joined(captions);
+    const pending = subtitle({ srcText: '', delayed: true });
+    const unheard = subtitle({
+      status: 'final',
+      type: 'asr_final',
+      srcText: '',
+      recognized: false,
+      endTime: 5000,
+    });
+    act(() => {
+      captions.dispatch({ type: 'caption', message: pending, now: 0, me: '1' });
+      captions.dispatch({ type: 'caption', message: unheard, now: 10, me: '1' });
+    });
+    const line = screen.getByTestId('caption-line');
+    expect(line.dataset.final).toBe('true');
+    expect(line.dataset.recognized).toBe('false');
+    expect(line.textContent).toBe('Ann[speech not recognised]');
+    await act(async () => void (await i18n.changeLanguage('zh')));
+    expect(screen.getByTestId('caption-line').textContent).toBe('Ann[语音未能识别]');
+    await act(async () => void (await i18n.changeLanguage('en')));
+  });
+
   test('at most two lines show; nothing shows while captions are off', () => {
     const { captions } = renderInRoom(<CaptionArea />);
     joined(captions);

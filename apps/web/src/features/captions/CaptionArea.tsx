@@ -5,9 +5,11 @@
  * height is scarce. White on translucent black, at most two lines, each with the speaker's name
  * and at most two rows; a translation shows with the words as spoken smaller under it. Only
  * what the server sent is shown; when my own language gets no captions, the band says why
- * (SpeakLanguageNote). Test hooks:
+ * (SpeakLanguageNote). A line whose words are late shows "…" and "Captions delayed…" until they
+ * come; speech that could not be recognised says so, never with invented words. Test hooks:
  * `caption-area`, and per line `caption-line` with `data-member-id` (the speaker's peer id, as
- * the tiles use it) and `data-final="true"` once final.
+ * the tiles use it) and `data-final="true"` once final; `data-delayed="true"` while late,
+ * `data-recognized="false"` for speech not recognised, and `caption-delayed`.
  */
 import { useTranslation } from '../../app/useTranslation';
 import { useCaptions } from './CaptionsContext';
@@ -32,16 +34,31 @@ export function CaptionArea({ band = false }: { band?: boolean }) {
       {lines.map((line) => (
         <div
           key={line.id}
-          className={`caption-line${line.final ? '' : ' caption-line--partial'}`}
+          className={`caption-line${line.final ? '' : ' caption-line--partial'}${line.unrecognized ? ' caption-line--unrecognized' : ''}`}
           data-testid="caption-line"
           data-member-id={line.speakerId}
           data-final={line.final ? 'true' : undefined}
+          data-delayed={line.delayed ? 'true' : undefined}
+          data-recognized={line.unrecognized ? 'false' : undefined}
         >
           <span className="caption-line__name">{line.speakerName}</span>
           {/* The newest words stay in view: longer text is cut at the top. */}
           <span className="caption-line__text">
-            <span>{line.text}</span>
+            <span>
+              {line.unrecognized
+                ? t('room.captions.unrecognized')
+                : line.text || (line.delayed ? '…' : '')}
+            </span>
           </span>
+          {line.delayed && (
+            <span
+              className="caption-line__original caption-line__delayed"
+              data-testid="caption-delayed"
+              title={t('room.captions.delayedWhy')}
+            >
+              {t('room.captions.delayed')}
+            </span>
+          )}
           {line.original && (
             <span className="caption-line__original">
               <span>{line.original}</span>

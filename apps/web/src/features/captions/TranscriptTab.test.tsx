@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { captionsApi } from '../../api/captions-api';
 import { CaptionsToggle } from './CaptionsToggle';
@@ -48,4 +48,22 @@ test('the transcript lists every final line so far with who said it, and says wh
     ['3', expect.stringMatching(/^Bo.*Let us review the plan$/)],
   ]);
   vi.useRealTimers();
+});
+
+test('speech that could not be recognised keeps its place in the transcript, said so (issue 31)', async () => {
+  vi.spyOn(captionsApi, 'transcript').mockResolvedValue({
+    list: [
+      line(2, 'Ada', 'Good morning everyone', 1_764_000_000_000),
+      { ...line(3, 'Bo', '', 1_764_000_003_000), recognized: false },
+    ],
+  });
+  cleanup(); // the panel of the test before
+  renderInRoom(<TranscriptTab />);
+  await screen.findByText('[speech not recognised]');
+  const lines = screen.getAllByTestId('transcript-line');
+  expect(lines.map((l) => [l.dataset.memberId, l.textContent])).toEqual([
+    ['2', expect.stringMatching(/^Ada.*Good morning everyone$/)],
+    ['3', expect.stringMatching(/^Bo.*\[speech not recognised\]$/)],
+  ]);
+  expect(lines[1]!.querySelector('[data-recognized="false"]')).not.toBeNull();
 });

@@ -2,7 +2,8 @@
  * The live transcript (issue 30): every final caption line of this meeting so far, to scroll back
  * through during the meeting, in the side panel. Read from the server's stored transcript (the
  * lines the speech engine finished), again every 2 s while open; it follows the newest line
- * unless I scrolled up to read, and then offers a way back down. Test hooks: `transcript-panel`,
+ * unless I scrolled up to read, and then offers a way back down. Speech that could not be
+ * recognised shows as such at its time, never as a gap. Test hooks: `transcript-panel`,
  * `transcript-line` (`data-member-id`), `transcript-latest`.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -81,7 +82,17 @@ export function TranscriptTab() {
                   {clockOf(line.startTime, i18n.language)}
                 </time>
               </div>
-              <p className="transcript__text">{line.text}</p>
+              {line.recognized === false || !line.text ? (
+                // Speech that could not be recognised keeps its place (issue 31).
+                <p
+                  className="transcript__text transcript__text--unrecognized"
+                  data-recognized="false"
+                >
+                  {t('room.captions.unrecognized')}
+                </p>
+              ) : (
+                <p className="transcript__text">{line.text}</p>
+              )}
             </li>
           ))}
         </ol>
