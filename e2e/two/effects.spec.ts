@@ -5,13 +5,7 @@
  * takes nearly all of it for background): blur shows as far weaker edges, an image as its colours.
  */
 import { expect, test, type Page } from '@playwright/test';
-import {
-  adaSeenByBo,
-  createMeeting,
-  participant,
-  recordPeerConnections,
-  registeredUser,
-} from '../support/room';
+import { adaSeenByBo, createMeeting, participant, registeredUser } from '../support/room';
 import { receivedPitch } from '../support/audio';
 import { settledStats } from '../support/frames';
 
@@ -175,72 +169,7 @@ test('without insertable streams the canvas path sends the blur, and the choice 
   for (const p of [ada, bo]) await p.context.close();
 });
 
-test('noise suppression is on by default; turned off, the microphone is sent without it, the other member still hears it, and the choice is remembered', async ({
-  browser,
-  request,
-}) => {
-  test.setTimeout(90_000);
-  const adaAccount = await registeredUser(request, 'Ada');
-  const conferenceId = await createMeeting(request, adaAccount.token, 'Quiet room');
-  const ada = await participant(browser, adaAccount.token);
-  // Every peer connection Ada's page makes, so the microphone actually sent can be read.
-  await recordPeerConnections(ada.context);
-  const bo = await participant(browser);
-  await ada.room.joinThroughUi(conferenceId, 'Ada');
-  await bo.room.joinThroughUi(conferenceId, 'Bo', { camera: false });
-  const page = ada.room.page;
-  const adaId = String(adaAccount.userId);
-
-  /** The sent microphone's noise suppression, and the audio bytes it has sent so far. */
-  const sentMic = () =>
-    page.evaluate(async () => {
-      const all = (window as unknown as { __peerConnections: RTCPeerConnection[] })
-        .__peerConnections;
-      for (const pc of all) {
-        for (const sender of pc.getSenders()) {
-          if (sender.track?.kind !== 'audio' || sender.track.readyState !== 'live') continue;
-          let bytes = 0;
-          (await sender.getStats()).forEach((r: { type: string; bytesSent?: number }) => {
-            if (r.type === 'outbound-rtp') bytes += r.bytesSent ?? 0;
-          });
-          return { noiseSuppression: sender.track.getSettings().noiseSuppression, bytes };
-        }
-      }
-      return null;
-    });
-  /** Bo has Ada's microphone as a live track with sound arriving. */
-  const heard = () =>
-    bo.room.page.evaluate((id) => {
-      const audio = document.querySelector<HTMLAudioElement>(
-        `audio[data-peer-audio="${id}"][data-audio-source="camera"]`,
-      );
-      const track = (audio?.srcObject as MediaStream | null)?.getAudioTracks()[0];
-      return track?.readyState === 'live' && !track.muted;
-    }, adaId);
-
-  await expect.poll(async () => (await sentMic())?.noiseSuppression).toBe(true);
-  await page.getByTestId('effects-button').click();
-  await page.getByTestId('effects-tab-sound').click();
-  const toggle = page.getByTestId('noise-suppression');
-  await expect(toggle).toBeChecked();
-  await toggle.click();
-  await expect(toggle).not.toBeChecked();
-  await expect.poll(async () => (await sentMic())?.noiseSuppression).toBe(false);
-  // Still sending, without renegotiation, and Bo still has Ada's live audio.
-  const before = (await sentMic())!.bytes;
-  await expect.poll(async () => (await sentMic())!.bytes).toBeGreaterThan(before + 1000);
-  await expect.poll(heard).toBe(true);
-
-  // The next visit starts without it.
-  await page.reload();
-  await ada.room.backAfterReload(conferenceId);
-  await expect.poll(async () => (await sentMic())?.noiseSuppression).toBe(false);
-  await page.getByTestId('effects-button').click();
-  await page.getByTestId('effects-tab-sound').click();
-  await expect(page.getByTestId('noise-suppression')).not.toBeChecked();
-
-  for (const p of [ada, bo]) await p.context.close();
-});
+// Noise suppression (RNNoise, or the browser's where AudioWorklet is missing): noise-suppression.spec.ts.
 
 test('the voice changer: the other member hears my voice higher, then deeper, switched mid-call without renegotiation', async ({
   browser,

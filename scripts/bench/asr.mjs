@@ -5,7 +5,7 @@
 // speechEnd → final text; p50/p90) and the CPU per second of audio per speaker.
 //
 //   node scripts/bench/asr.mjs [--speakers=N] [--rounds=R] [--pace=realtime|fast] [--cold]
-//                              [--through=recording]
+//                              [--through=recording] [--busy[=N]] [--denoise]
 //
 // The engine settings come from the environment as for the server (ASR_ENGINE, VAD_SILENCE_MS,
 // POCKETSPHINX_ARGS, …). --speakers streams the clips for N people at once (offset from each
@@ -15,6 +15,12 @@
 // same stream through a cloud recording (scripts/bench/asr-recording.mjs: Opus in a .mjr,
 // janus-pp-rec, the member's track decoded to 16 kHz, the transcript pass on fresh engines) and
 // prints its word error rate beside the live path's, and live captions' on that same Opus audio.
+// --busy keeps N cores (2 when no N) busy the whole time with `node -e 'for(;;){}'` processes,
+// as on a loaded machine, and prints the share of spoken stretches present in the captions
+// (recognised, or marked not recognised when the engine failed on them; issue 31: goal 100%).
+// --denoise first passes every clip through RNNoise as the browser's noise suppression does
+// (denoise-pcm.mjs), to see what it costs the captions in words.
+import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +51,16 @@ if (!['live', 'recording'].includes(through)) {
   console.error(`--through is live or recording, not ${through}`);
   process.exit(2);
 }
+const busyCores = args.busy === undefined ? 0 : args.busy === 'true' ? 2 : Number(args.busy);
+const busy = Array.from({ length: busyCores }, () =>
+  spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }),
+);
+/** Not counted in the decoder processes' CPU. */
+const busyPids = new Set(busy.map((child) => child.pid));
+const stopBusy = () => {
+  for (const child of busy) child.kill('SIGKILL');
+};
+process.on('exit', stopBusy);
 const RATE = 16_000;
 const CHUNK = 320;
 const CHUNK_MS = (CHUNK / RATE) * 1000;
@@ -69,7 +85,8 @@ const asr = engines.asr;
 if (!cold && typeof asr.ready === 'function') await asr.ready();
 
 // ---- the stream: per round, every clip with 1.2 s of silence before it, 1.2 s at the end ----
-const clips = librivoxClips();
+const denoise = args.denoise === 'true' && (await import('./denoise-pcm.mjs')).denoise16k;
+const clips = librivoxClips().map((clip) => (denoise ? { ...clip, pcm: denoise(clip.pcm) } : clip));
 const parts = [];
 const truth = []; // { clip, start, end } in samples of the stream
 let length = 0;
@@ -104,13 +121,20 @@ function childCpuSeconds() {
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[1]) !== process.pid) continue;
+      if (Number(fields[1]) !== process.pid || busyPids.has(Number(name))) continue;
       total += (Number(fields[11]) + Number(fields[12])) / TICK;
     } catch {
       // gone meanwhile
     }
   }
   return total;
+}
+
+/** The engine failed on an utterance: the captions show it as not recognised (issue 31). */
+function notRecognized(record, error) {
+  record.finalWall = performance.now();
+  record.failed = true;
+  console.error(`[not recognised] ${error.message}`);
 }
 
 /** Each speaker: the stream, offset so the speakers do not talk in lockstep. */
@@ -170,10 +194,13 @@ function feed(person, index) {
       record.end = event.atSample;
       record.speechEndWall = now;
       pending.push(
-        u.finish().then((text) => {
-          record.finalWall = performance.now();
-          record.text = text;
-        }),
+        u.finish().then(
+          (text) => {
+            record.finalWall = performance.now();
+            record.text = text;
+          },
+          (error) => notRecognized(record, error),
+        ),
       );
     }
   }
@@ -198,7 +225,10 @@ for (const person of people) {
       record.end = event.atSample;
       record.speechEndWall = performance.now();
       pending.push(
-        u.finish().then((text) => ((record.text = text), (record.finalWall = performance.now()))),
+        u.finish().then(
+          (text) => ((record.text = text), (record.finalWall = performance.now())),
+          (error) => notRecognized(record, error),
+        ),
       );
     }
   }
@@ -272,6 +302,22 @@ if (realtime) {
     );
   }
 }
+// Issue 31: every spoken stretch is in the captions, recognised or marked not recognised.
+{
+  let recognized = 0;
+  let marked = 0;
+  for (const person of people) {
+    for (const t of truth) {
+      const mine = person.utterances.filter((u) => u.end > t.start && u.start < t.end);
+      if (mine.some((u) => u.text.trim())) recognized++;
+      else if (mine.some((u) => u.failed)) marked++;
+    }
+  }
+  const all = truth.length * people.length;
+  console.log(
+    `spoken stretches present${busyCores ? ` with ${busyCores} busy core(s)` : ''}: ${((100 * (recognized + marked)) / all).toFixed(1)}% (${recognized} recognised, ${marked} marked not recognised, ${all - recognized - marked} missing, of ${all})`,
+  );
+}
 const per = (s) => (s / (audioPerSpeaker * speakers)).toFixed(3);
 console.log(
   `CPU per second of audio per speaker: ${per(mainCpu + childCpu)} s (VAD ${per(vadCpu)} s, decoder processes ${per(childCpu)} s, rest of this process ${per(mainCpu - vadCpu)} s)`,
@@ -284,6 +330,7 @@ if (args.verbose) {
 }
 for (const person of people) person.segmenter.close();
 await engines.close();
+stopBusy();
 
 if (through === 'recording') {
   const { throughRecording } = await import(path.join(root, 'scripts/bench/asr-recording.mjs'));

@@ -9,6 +9,7 @@ import type { AvatarId, BackgroundSetting, BeautifySetting, PeerInfo } from '@me
 import { Emitter } from './emitter';
 import { blockedBy, isRefusal, kindsToTurnOff, type MediaKindName } from './host-media';
 import { LevelMeter, LocalDevices, MediaError, openTrack, type CameraFacing } from './local-media';
+import { browserNoiseSuppression, rnnoiseOn } from './noise/noise-engine';
 import { Publisher } from './publisher';
 import type { Signaling } from './signaling';
 import { publisherSignals } from './signals';
@@ -93,9 +94,9 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
       if (stage === 'avatar') this.emit('error', 'avatarEndedByMagic');
     });
     this.voice.on('changed', () => void this.sendAudio(this.voice.output));
-    this.voice.on('failed', (error) => {
-      console.warn('voice changer failed', error);
-      this.emit('error', 'voiceChangerFailed');
+    this.voice.on('failed', (error, part) => {
+      console.warn(`${part} effect failed`, error);
+      this.emit('error', part === 'noise' ? 'noiseSuppressionFailed' : 'voiceChangerFailed');
       void this.sendAudio(this.voice.output);
     });
   }
@@ -348,7 +349,7 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
       const track = await openTrack(
         kind,
         kind === 'audio' ? this.choice.audioInputId : this.choice.videoInputId,
-        this.choice.noiseSuppression ?? true,
+        browserNoiseSuppression(this.choice.noiseSuppression ?? true),
       );
       this.devices.record(kind, 'Allow');
       return track;
@@ -380,11 +381,12 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
   private async setLocal(kind: MediaKindName, input: MediaStreamTrack | null): Promise<void> {
     // Already shown (turning on what is on): the effect keeps its raw camera.
     if (kind === 'video' && input && input === this.tracks.localTrack('camera', kind)) return;
-    // The raw camera goes through the effect, the raw microphone through the voice changer;
-    // what is stored (shown, sent) is their output, and they own (and stop) the raw tracks.
+    // The raw camera goes through the effect, the raw microphone through the voice changer (and
+    // RNNoise where it runs); what is stored (shown, sent) is their output, and they own (and
+    // stop) the raw tracks.
     if (kind === 'video') this.camera.raw = input;
     if (kind === 'video') await this.effects.input(input);
-    else await this.voice.input(input);
+    else await this.voice.input(input, rnnoiseOn(this.choice.noiseSuppression ?? true));
     // Read after the wait: a pipeline may have started (or failed) meanwhile.
     const track = kind === 'video' ? this.effects.output : this.voice.output;
     const old = this.tracks.localTrack('camera', kind);

@@ -5,9 +5,13 @@
  * (replaceTrack, no renegotiation). Changing the voice mid-call only tells the worklet; turning
  * it off sends the raw microphone again. A preview plays the changed voice to me.
  *
+ * Noise suppression by RNNoise (noise/, fetched only when it is on) is a node of the same graph,
+ * before the voice changer: with it on, the graph runs even with my own voice.
+ *
  * Owns the raw microphone track it is given (stops it when a new one comes or it closes).
  */
 import { Emitter } from './emitter';
+import type { RnnoiseNode } from './noise/rnnoise-node';
 
 export const VOICE_MODES = ['none', 'deeper', 'higher', 'robot'] as const;
 export type VoiceMode = (typeof VOICE_MODES)[number];
@@ -17,13 +21,17 @@ const WORKLET_URL = '/worklets/voice-changer.js';
 export interface VoiceEffectsEvents {
   /** `output` is a different track now (the changed voice started or stopped). */
   changed: [];
-  failed: [error: unknown];
+  /** The voice changer or the noise suppression (`noise`) could not run. */
+  failed: [error: unknown, part: 'voice' | 'noise'];
 }
 
 interface Graph {
   context: AudioContext;
   source: MediaStreamAudioSourceNode;
-  node: AudioWorkletNode;
+  /** The voice changer, when my voice is changed. */
+  node?: AudioWorkletNode;
+  /** RNNoise, when noise suppression is on. */
+  noise?: RnnoiseNode;
   output: MediaStreamTrack;
   preview?: HTMLAudioElement;
 }
@@ -31,6 +39,7 @@ interface Graph {
 export class VoiceEffects extends Emitter<VoiceEffectsEvents> {
   private raw: MediaStreamTrack | null = null;
   private mode: VoiceMode = 'none';
+  private denoise = false;
   private graph: Graph | undefined;
   private building: Promise<void> | undefined;
   private previewing = false;
@@ -45,30 +54,29 @@ export class VoiceEffects extends Emitter<VoiceEffectsEvents> {
     return this.mode;
   }
 
-  /** A new microphone (or none): the voice carries over to it. */
-  async input(raw: MediaStreamTrack | null): Promise<void> {
-    if (raw === this.raw) return;
-    this.raw?.stop();
+  /** A new microphone (or none), and whether RNNoise denoises it: the voice carries over. */
+  async input(raw: MediaStreamTrack | null, denoise = this.denoise): Promise<void> {
+    if (raw === this.raw && denoise === this.denoise) return;
+    if (raw !== this.raw) this.raw?.stop();
     this.raw = raw;
+    this.denoise = denoise;
     this.teardown();
-    if (raw && this.mode !== 'none') await this.build();
+    if (raw && this.wanted()) await this.build();
   }
 
   async setMode(mode: VoiceMode): Promise<void> {
     const before = this.mode;
     this.mode = mode;
-    if (mode === 'none') {
-      if (this.graph) {
-        this.teardown();
-        this.emit('changed');
-      }
-      return;
-    }
-    if (this.graph) {
+    // The voice changer with 'none' passes my voice as it is (RNNoise still runs before it).
+    if (this.graph?.node && (mode !== 'none' || this.denoise)) {
       this.graph.node.port.postMessage({ mode });
       return;
     }
-    if (this.raw && before !== mode) await this.build();
+    if (mode === before && (this.graph || !this.raw)) return;
+    const had = !!this.graph;
+    this.teardown();
+    if (this.raw && this.wanted()) await this.build();
+    else if (had) this.emit('changed');
   }
 
   /** Plays my changed voice back to me (headphones advised), or stops doing so. */
@@ -84,6 +92,10 @@ export class VoiceEffects extends Emitter<VoiceEffectsEvents> {
     this.removeAllListeners();
   }
 
+  private wanted(): boolean {
+    return this.mode !== 'none' || this.denoise;
+  }
+
   private build(): Promise<void> {
     const building = (this.building ?? Promise.resolve()).then(() => this.start());
     this.building = building.finally(() => {
@@ -93,37 +105,63 @@ export class VoiceEffects extends Emitter<VoiceEffectsEvents> {
   }
 
   private async start(): Promise<void> {
-    if (this.graph || !this.raw || this.mode === 'none') return;
+    if (this.graph || !this.raw || !this.wanted()) return;
     const generation = ++this.generation;
     const raw = this.raw;
     let context: AudioContext | undefined;
+    let part: 'voice' | 'noise' = this.denoise ? 'noise' : 'voice';
+    let noise: RnnoiseNode | undefined;
     try {
       context = new AudioContext({ sampleRate: 48_000, latencyHint: 'interactive' });
-      await context.audioWorklet.addModule(WORKLET_URL);
       const source = context.createMediaStreamSource(new MediaStream([raw]));
-      const node = new AudioWorkletNode(context, 'voice-changer', {
-        processorOptions: { mode: this.mode },
-        outputChannelCount: [1],
-      });
+      let last: AudioNode = source;
+      if (this.denoise) {
+        const { createRnnoiseNode } = await import('./noise/rnnoise-node');
+        noise = await createRnnoiseNode(context, (error) => this.noiseFailed(generation, error));
+        last = last.connect(noise.node);
+      }
+      let node: AudioWorkletNode | undefined;
+      if (this.mode !== 'none') {
+        part = 'voice';
+        await context.audioWorklet.addModule(WORKLET_URL);
+        node = new AudioWorkletNode(context, 'voice-changer', {
+          processorOptions: { mode: this.mode },
+          outputChannelCount: [1],
+        });
+        last = last.connect(node);
+        part = this.denoise ? 'noise' : 'voice';
+      }
       const destination = context.createMediaStreamDestination();
-      source.connect(node).connect(destination);
+      last.connect(destination);
       // A context made outside a user gesture may start suspended.
       if (context.state === 'suspended') await context.resume().catch(() => undefined);
       const output = destination.stream.getAudioTracks()[0];
       if (!output) throw new Error('no output track');
-      if (generation !== this.generation || raw !== this.raw || this.voice === 'none') {
+      if (generation !== this.generation || raw !== this.raw || !this.wanted()) {
+        noise?.close();
         void context.close();
         return;
       }
-      this.graph = { context, source, node, output };
+      this.graph = { context, source, node, noise, output };
       this.updatePreview();
       this.emit('changed');
     } catch (error) {
+      noise?.close();
       void context?.close().catch(() => undefined);
       if (generation !== this.generation) return;
-      this.mode = 'none';
-      this.emit('failed', error);
+      if (part === 'voice') this.mode = 'none';
+      else this.denoise = false;
+      this.emit('failed', error, part);
     }
+  }
+
+  /** The running RNNoise broke: my voice goes on without it (and the voice changer is rebuilt). */
+  private noiseFailed(generation: number, error: unknown): void {
+    if (generation !== this.generation) return;
+    this.teardown();
+    this.denoise = false;
+    this.emit('failed', error, 'noise');
+    if (this.raw && this.wanted()) void this.build();
   }
 
   private updatePreview(): void {
@@ -150,7 +188,9 @@ export class VoiceEffects extends Emitter<VoiceEffectsEvents> {
       graph.preview.srcObject = null;
     }
     graph.source.disconnect();
-    graph.node.disconnect();
+    graph.noise?.close();
+    graph.noise?.node.disconnect();
+    graph.node?.disconnect();
     graph.output.stop();
     void graph.context.close().catch(() => undefined);
   }

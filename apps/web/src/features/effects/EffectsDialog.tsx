@@ -29,6 +29,7 @@ import { useAvatar } from './useAvatar';
 import { MagicTab } from './MagicTab';
 import { imageSetting, useEffectsDialog } from './useEffectsDialog';
 import { VOICE_MODES } from '../../room-client/voice-effects';
+import { noiseEngine } from '../../room-client/noise/noise-engine';
 import { useEffectsOffered } from './useEffectsOffered';
 import './effects.css';
 
@@ -61,6 +62,8 @@ const ACCEPT = BACKGROUND_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 export function EffectsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const d = useEffectsDialog();
+  // Which engine is behind the noise-suppression switch here (it does not change in a page).
+  const [noise] = useState(noiseEngine);
   const beauty = useBeauty();
   const avatar = useAvatar();
   const [tab, setTab] = useState<Tab>('background');
@@ -243,7 +246,13 @@ export function EffectsDialog({ onClose }: { onClose: () => void }) {
                 checked={d.noiseSuppression}
                 onChange={d.setNoiseSuppression}
               />
-              <p className="effects-engine">{t('room.effects.noiseEngine')}</p>
+              <p className="effects-engine" data-testid="noise-engine" data-engine={noise}>
+                {t(
+                  noise === 'rnnoise'
+                    ? 'room.effects.noiseEngineRnnoise'
+                    : 'room.effects.noiseEngine',
+                )}
+              </p>
               {offered.voiceChanger && (
                 <>
                   <h3 className="effects-heading">{t('room.effects.voice')}</h3>
