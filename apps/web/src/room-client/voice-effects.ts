@@ -8,6 +8,11 @@
  * Noise suppression by RNNoise (noise/, fetched only when it is on) is a node of the same graph,
  * before the voice changer: with it on, the graph runs even with my own voice.
  *
+ * A browser may keep the audio context suspended until the user clicks or types (a reload that
+ * rejoins by itself, Firefox without a sound device): meanwhile the microphone is sent as it is
+ * (with the browser's own noise suppression, where RNNoise was meant to run), and the graph's
+ * track takes over once the context runs — never a silent microphone while it waits.
+ *
  * Owns the raw microphone track it is given (stops it when a new one comes or it closes).
  */
 import { Emitter } from './emitter';
@@ -34,6 +39,25 @@ interface Graph {
   noise?: RnnoiseNode;
   output: MediaStreamTrack;
   preview?: HTMLAudioElement;
+  /** The context runs: its track is the one sent (until then, the raw microphone). */
+  running: boolean;
+  /** Stops waiting for the context to run. */
+  unwait?: () => void;
+}
+
+/** How long a new context may take to start before the raw microphone is sent meanwhile. */
+const START_WAIT_MS = 1000;
+
+/** Whether `context` runs, asking it to, within `ms`. */
+function started(context: AudioContext, ms: number): Promise<boolean> {
+  if (context.state === 'running') return Promise.resolve(true);
+  return Promise.race([
+    context.resume().then(
+      () => context.state === 'running',
+      () => false,
+    ),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
+  ]);
 }
 
 export class VoiceEffects extends Emitter<VoiceEffectsEvents> {
@@ -47,7 +71,7 @@ export class VoiceEffects extends Emitter<VoiceEffectsEvents> {
 
   /** What is shown as my microphone and sent: the changed voice, or the raw microphone. */
   get output(): MediaStreamTrack | null {
-    return this.graph?.output ?? this.raw;
+    return this.graph?.running ? this.graph.output : this.raw;
   }
 
   get voice(): VoiceMode {
@@ -133,8 +157,8 @@ export class VoiceEffects extends Emitter<VoiceEffectsEvents> {
       }
       const destination = context.createMediaStreamDestination();
       last.connect(destination);
-      // A context made outside a user gesture may start suspended.
-      if (context.state === 'suspended') await context.resume().catch(() => undefined);
+      // A context made outside a user gesture may start suspended (and stay so until one).
+      const running = await started(context, START_WAIT_MS);
       const output = destination.stream.getAudioTracks()[0];
       if (!output) throw new Error('no output track');
       if (generation !== this.generation || raw !== this.raw || !this.wanted()) {
@@ -142,9 +166,11 @@ export class VoiceEffects extends Emitter<VoiceEffectsEvents> {
         void context.close();
         return;
       }
-      this.graph = { context, source, node, noise, output };
+      const graph: Graph = { context, source, node, noise, output, running };
+      this.graph = graph;
       this.updatePreview();
-      this.emit('changed');
+      if (running) this.emit('changed');
+      else this.waitToRun(graph, generation);
     } catch (error) {
       noise?.close();
       void context?.close().catch(() => undefined);
@@ -153,6 +179,34 @@ export class VoiceEffects extends Emitter<VoiceEffectsEvents> {
       else this.denoise = false;
       this.emit('failed', error, part);
     }
+  }
+
+  /**
+   * The context did not start: the raw microphone goes out meanwhile (with the browser's noise
+   * suppression in RNNoise's place), the next click or key asks the context again, and its track
+   * takes over once it runs.
+   */
+  private waitToRun(graph: Graph, generation: number): void {
+    const { context } = graph;
+    const rawNoise = (on: boolean) => {
+      if (graph.noise) void this.raw?.applyConstraints({ noiseSuppression: on }).catch(() => {});
+    };
+    rawNoise(true);
+    const kick = () => void context.resume().catch(() => undefined);
+    const events = ['pointerdown', 'keydown'] as const;
+    for (const name of events) document.addEventListener(name, kick, true);
+    const unwait = () => {
+      for (const name of events) document.removeEventListener(name, kick, true);
+      context.onstatechange = null;
+    };
+    graph.unwait = unwait;
+    context.onstatechange = () => {
+      if (context.state !== 'running' || generation !== this.generation) return;
+      unwait();
+      graph.running = true;
+      rawNoise(false);
+      this.emit('changed');
+    };
   }
 
   /** The running RNNoise broke: my voice goes on without it (and the voice changer is rebuilt). */
@@ -187,6 +241,7 @@ export class VoiceEffects extends Emitter<VoiceEffectsEvents> {
       graph.preview.pause();
       graph.preview.srcObject = null;
     }
+    graph.unwait?.();
     graph.source.disconnect();
     graph.noise?.close();
     graph.noise?.node.disconnect();
