@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { MagicToken } from '@meet/shared';
 import { Emitter } from './emitter';
-import { MagicCam, MagicRefusal } from './magic-cam';
+import { MagicCam } from './magic-cam';
+import { MagicRefusal } from './magic-refusal';
 import type { MagicMode } from './magic-stage';
 import type { EffectStage, VideoEffects } from './video-effects';
 

@@ -16,6 +16,7 @@ import {
   type MagicToken,
 } from '@meet/shared';
 import { Emitter } from './emitter';
+import { MagicRefusal } from './magic-refusal';
 import { MagicSession, magicUrl } from './magic-session';
 import type { MagicMode } from './magic-stage';
 import { MagicStream } from './magic-stream';
@@ -32,14 +33,6 @@ export interface MagicCamEvents {
   status: [status: MagicStatus];
   closed: [reason: MagicCloseReason];
   charged: [event: { minutes: number; balance: number }];
-}
-
-/** Why Magic Cam did not start (nothing was charged); `key` is in the shared error catalogue. */
-export class MagicRefusal extends Error {
-  constructor(readonly key: 'magicPromptUnknown' | 'magicNoCamera' | 'magicUnavailable') {
-    super(key);
-    this.name = 'MagicRefusal';
-  }
 }
 
 /** How often the watchdog looks for a stalled picture. */

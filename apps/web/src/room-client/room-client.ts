@@ -28,7 +28,7 @@ import { ScreenShare } from './screen-share';
 import { RequestError, type RoomRequester, type SignalingTarget } from './signaling';
 import type { VoiceMode } from './voice-effects';
 import type { LocalRecorder, RecordingScene } from './local-recorder';
-import { MagicCam, type MagicCamDeps } from './magic-cam';
+import type { MagicCam, MagicCamDeps } from './magic-cam';
 import { RoomMembers } from './room-members';
 import { dispatchNotification, type NotifiedParts } from './room-notifications';
 import { RoomConnection, loadLocalRecorder, type JoinOptions } from './room-connection';
@@ -71,7 +71,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   private readonly collab = new Collaboration(this.request);
   private readonly interpreted = new InterpretPlayer();
   private recorder: LocalRecorder | undefined;
-  private magic: MagicCam | undefined;
+  private magic: Promise<MagicCam> | undefined;
   private statsTimer: ReturnType<typeof setInterval> | undefined;
   private closed = false;
   private readonly notified: NotifiedParts = {
@@ -200,11 +200,19 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
     return this.camera.setAvatar(id);
   }
 
-  magicCam(deps: MagicCamDeps): MagicCam {
-    if (!this.magic) {
-      this.magic = new MagicCam(this.camera.effects, deps);
-      this.magic.on('closed', (reason) => this.emit('magicClosed', reason));
-    }
+  magicCam(deps: MagicCamDeps): Promise<MagicCam> {
+    // Its code is fetched the first time (most meetings never use it); a failed fetch is retried.
+    this.magic ??= import('./magic-cam').then(
+      ({ MagicCam }) => {
+        const magic = new MagicCam(this.camera.effects, deps);
+        magic.on('closed', (reason) => this.emit('magicClosed', reason));
+        return magic;
+      },
+      (error: unknown) => {
+        this.magic = undefined;
+        throw error;
+      },
+    );
     return this.magic;
   }
 
@@ -341,7 +349,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   close(): void {
     this.shutdown();
-    this.magic?.close();
+    void this.magic?.then((magic) => magic.close()).catch(() => undefined);
     this.camera.close();
     this.chat.close();
     this.collab.close();

@@ -226,9 +226,10 @@ export interface RoomClientApi {
   setAvatar(id: AvatarId | null): Promise<void>;
   /**
    * My camera's Magic Cam (issue 15), made on the first call with these deps (later calls get
-   * the same one); its stage runs last in the camera's pipeline. Closed with the client.
+   * the same one, its code fetched the first time); its stage runs last in the camera's
+   * pipeline. Closed with the client.
    */
-  magicCam(deps: MagicCamDeps): MagicCam;
+  magicCam(deps: MagicCamDeps): Promise<MagicCam>;
   /** The voice changer (none: my own voice), applied to what is sent without renegotiation. */
   setVoice(mode: VoiceMode): Promise<void>;
   /** Plays my changed voice back to me. */

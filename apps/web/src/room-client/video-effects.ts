@@ -14,10 +14,11 @@ import { videoEffectsSupported } from './effects-support';
 import type { EffectMode } from './effect-mode';
 import type { MagicMode } from './magic-stage';
 import type { EffectStats } from './effect-stats';
-import { CameraPipeline, StageError, type EffectStage } from './video-pipeline';
+import type { CameraPipeline } from './video-pipeline';
+import { StageError, type EffectStage } from './stage-error';
 
 export { effectModeOf, type EffectMode } from './effect-mode';
-export type { EffectStage } from './video-pipeline';
+export type { EffectStage } from './stage-error';
 export type { EffectStats } from './effect-stats';
 
 export interface VideoEffectsEvents {
@@ -157,7 +158,15 @@ export class VideoEffects extends Emitter<VideoEffectsEvents> {
       return;
     }
     this.stopPipeline();
-    const pipeline = new CameraPipeline(raw, (error) => {
+    // The pipeline's code is fetched the first time an effect is on (most rooms never need it).
+    let Pipeline: typeof CameraPipeline;
+    try {
+      ({ CameraPipeline: Pipeline } = await import('./video-pipeline'));
+    } catch (error) {
+      return this.fail(error);
+    }
+    if (this.closed || this.raw !== raw) return;
+    const pipeline = new Pipeline(raw, (error) => {
       if (this.pipeline === pipeline) this.fail(error);
     });
     try {

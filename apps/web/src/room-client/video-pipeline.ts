@@ -21,10 +21,9 @@ import { canvas, context2d } from './canvas';
 import type { EffectMode } from './effect-mode';
 import type { EffectStats } from './effect-stats';
 import type { MagicMode, MagicStage } from './magic-stage';
+import { inStage, StageError, type EffectStage } from './stage-error';
 
 const FALLBACK_FPS = 30;
-
-export type EffectStage = 'background' | 'beauty' | 'avatar' | 'magic';
 
 /** What the pipeline should do; a stage is absent when its part is off. */
 export interface PipelineConfig {
@@ -34,24 +33,6 @@ export interface PipelineConfig {
   avatar: AvatarId | null;
   /** Magic Cam's look or stream. */
   magic: MagicMode | null;
-}
-
-/** A failure of one stage: that effect is turned off, the other may go on. */
-export class StageError extends Error {
-  constructor(
-    readonly stage: EffectStage,
-    cause: unknown,
-  ) {
-    super(`${stage} effect failed`, { cause });
-  }
-}
-
-async function inStage<T>(stage: EffectStage, work: () => Promise<T> | T): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw error instanceof StageError ? error : new StageError(stage, error);
-  }
 }
 
 // Insertable streams are Chromium-only and not in TypeScript's DOM library.

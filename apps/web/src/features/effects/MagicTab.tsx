@@ -12,7 +12,8 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { MagicCatalogue } from '../magic/MagicCatalogue';
 import { magicCostText } from '../magic/magic-price';
-import { useMagicCam } from './useMagicCam';
+import type { MagicCam } from '../../room-client/magic-cam';
+import { useMagicCam, useMeetingMagicCam } from './useMagicCam';
 
 const STATUS_WORDS = {
   [MAGIC_STATUS.off]: 'room.magic.statusOff',
@@ -26,8 +27,15 @@ const ENGINE_NAMES = {
 } as const;
 
 export function MagicTab({ onStarted }: { onStarted: () => void }) {
+  // Magic Cam's code comes the first time the tab opens (a moment; the panel waits for it).
+  const magic = useMeetingMagicCam(true);
+  if (!magic) return <div className="magic-cam" aria-busy="true" />;
+  return <MagicPanel magic={magic} onStarted={onStarted} />;
+}
+
+function MagicPanel({ magic, onStarted }: { magic: MagicCam; onStarted: () => void }) {
   const { t } = useTranslation();
-  const m = useMagicCam(onStarted);
+  const m = useMagicCam(magic, onStarted);
   const on = m.status !== MAGIC_STATUS.off;
   return (
     <div className="magic-cam" data-testid="magic-panel">

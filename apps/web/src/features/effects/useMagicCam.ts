@@ -5,7 +5,7 @@
  * and use in the meeting is remembered on this device (`tmt_use_magicam_inmeeting`, the prompt
  * in use), so a reload of the meeting turns it on again.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TFunction } from '../../app/i18n';
 import { useTranslation } from '../../app/useTranslation';
 import {
@@ -18,7 +18,8 @@ import {
 } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { magicApi } from '../../api/magic-api';
-import { MagicRefusal, type MagicCam } from '../../room-client/magic-cam';
+import type { MagicCam } from '../../room-client/magic-cam';
+import { MagicRefusal } from '../../room-client/magic-refusal';
 import { toast } from '../../ui/toast-store';
 import { useTrack } from '../room-core/media';
 import { useRoomClient, useRoomMeeting, useRoomState } from '../room-core/RoomContext';
@@ -66,22 +67,30 @@ export function magicCloseTextKey(
 let tabsShown = 0;
 
 /**
- * The meeting's MagicCam once `wanted` (it is made only when something needs it): its sessions
- * are opened for this meeting, on the meeting's media node.
+ * The meeting's MagicCam once `wanted` and its code is here (it is made, and fetched, only when
+ * something needs it): its sessions are opened for this meeting, on the meeting's media node.
  */
-function useMeetingMagicCam(wanted: boolean): MagicCam | null {
+export function useMeetingMagicCam(wanted: boolean): MagicCam | null {
   const client = useRoomClient();
   const { conferenceUri, mediaServer } = useRoomMeeting();
-  return useMemo(
-    () =>
-      wanted
-        ? client.magicCam({
-            getToken: () => magicApi.getToken(conferenceUri, { silent: true }),
-            serverUrl: mediaServer,
-          })
-        : null,
-    [wanted, client, conferenceUri, mediaServer],
-  );
+  const [magic, setMagic] = useState<MagicCam | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    client
+      .magicCam({
+        getToken: () => magicApi.getToken(conferenceUri, { silent: true }),
+        serverUrl: mediaServer,
+      })
+      .then(
+        (made) => current && setMagic(made),
+        (error: unknown) => console.warn('Magic Cam could not be loaded', error),
+      );
+    return () => {
+      current = false;
+    };
+  }, [wanted, client, conferenceUri, mediaServer]);
+  return wanted ? magic : null;
 }
 
 /** Starts `magic`; answers the refusal's text, or null when it runs (or stopped on its own). */
@@ -153,10 +162,12 @@ export interface MagicCamView {
   use: (style: MagicStyle) => void;
 }
 
-/** The Magic Cam tab; `onStarted` runs once Magic Cam is on (the dialog clears the background). */
-export function useMagicCam(onStarted: () => void): MagicCamView {
+/**
+ * The Magic Cam tab's behaviour for the meeting's `magic` (useMeetingMagicCam); `onStarted` runs
+ * once Magic Cam is on (the dialog clears the background).
+ */
+export function useMagicCam(magic: MagicCam, onStarted: () => void): MagicCamView {
   const { t } = useTranslation();
-  const magic = useMeetingMagicCam(true)!;
   const [status, setStatus] = useState<MagicStatus>(magic.status);
   const [prompt, setPrompt] = useState(() => magic.prompt ?? rememberedPrompt() ?? '');
   const [message, setMessage] = useState<string | null>(null);

@@ -18,7 +18,8 @@ import {
 import { ApiError } from '../../api/client';
 import { magicApi } from '../../api/magic-api';
 import { openTrack } from '../../room-client/local-media';
-import { MagicCam, MagicRefusal } from '../../room-client/magic-cam';
+import { MagicCam } from '../../room-client/magic-cam';
+import { MagicRefusal } from '../../room-client/magic-refusal';
 import { VideoEffects } from '../../room-client/video-effects';
 import { useAuth } from '../auth/AuthProvider';
 import { loadSettings } from '../room-core/settings-storage';
