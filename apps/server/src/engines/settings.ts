@@ -40,7 +40,7 @@ export const engineEnv = {
   ASR_OPENAI_KEY: optionalText,
   ASR_OPENAI_LANGUAGES: optionalText,
   VAD_MODEL: z.enum(['silero-v5', 'silero-v6', 'silero-legacy']).default('silero-v5'),
-  VAD_SILENCE_MS: wholeNumber(500, 100, 5000),
+  VAD_SILENCE_MS: wholeNumber(200, 100, 5000),
   VAD_MAX_UTTERANCE_MS: wholeNumber(15_000, 2000, 120_000),
   TRANSLATE_ENGINES: z.string().default('apertium'),
   TRANSLATE_OPENAI_URL: optionalUrl,
