@@ -9,44 +9,19 @@
  * in the order spoken.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { transcriptReply, type SubtitleMessage } from '@meet/shared';
-import type { AudioTapEvents, Tap } from '../src/captions/audio-tap.js';
 import { RoomCaptions, type CaptionMember } from '../src/captions/room-captions.js';
 import { findDecoderBinary } from '../src/engines/asr/pocketsphinx-decoder.js';
 import { PocketsphinxEngine } from '../src/engines/asr/pocketsphinx-engine.js';
 import { DEBIAN_POCKETSPHINX_MODEL } from '../src/engines/registry.js';
 import { DEFAULT_POCKETSPHINX_ARGS } from '../src/engines/settings.js';
 import { buildDecoder, librivoxClips, silence, speechBounds } from './engine-servers/librivox.js';
+import { PcmTap } from './engine-servers/pcm-tap.js';
 import { build, type TestApp } from './helper.js';
 import { createMeeting, joinApi, visitor } from './room-members.js';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-/** Plays a 16 kHz stream as a speaker's audio, four times faster than real time. */
-class StreamTap extends EventEmitter<AudioTapEvents> implements Tap {
-  startedAt = Date.now();
-  private timer: NodeJS.Timeout | undefined;
-  constructor(private readonly samples: Int16Array) {
-    super();
-  }
-  async start(): Promise<void> {
-    let at = 0;
-    this.timer = setInterval(() => {
-      if (at >= this.samples.length) return clearInterval(this.timer);
-      this.emit('pcm', this.samples.slice(at, at + 1600));
-      at += 1600;
-    }, 25);
-  }
-  timeOf(sample: number): number {
-    return Math.round(this.startedAt + sample / 16);
-  }
-  async close(): Promise<void> {
-    clearInterval(this.timer);
-    this.emit('closed', 'stopped');
-  }
-}
 
 /** The sentences, 1.5 s of silence around each; where each one's speech is (samples). */
 function speechStream(): { pcm: Int16Array; spoken: { start: number; end: number }[] } {
@@ -109,7 +84,7 @@ async function live(stallMs?: number) {
   );
   await asr.ready();
   const { pcm, spoken } = speechStream();
-  let tap: StreamTap | undefined;
+  let tap: PcmTap | undefined;
   const members: CaptionMember[] = [
     { peerId: String(meeting.hostId), userId: meeting.hostId, name: 'Hana' },
     { peerId: String(reader.userId), userId: reader.userId, name: 'Reader' },
@@ -123,7 +98,7 @@ async function live(stallMs?: number) {
       credits,
       service: captions,
       log: t.app.log,
-      tap: () => (tap = new StreamTap(pcm)),
+      tap: () => (tap = new PcmTap(pcm, { tickMs: 25, padSeconds: 0 })),
     },
     () => members,
   );

@@ -5,48 +5,20 @@
  * final lines for the readers, translated for a reader who asked, stored as the transcript,
  * spoken in Spanish to a listener, and paid for by the meeting's creator, once per minute.
  */
-import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CREDITS_PER_MINUTE, SIGNUP_AI_CREDITS, type SubtitleMessage } from '@meet/shared';
-import type { AudioTapEvents, Tap } from '../src/captions/audio-tap.js';
 import {
   RoomCaptions,
   type CaptionMember,
   type InterpretAudio,
 } from '../src/captions/room-captions.js';
+import { PcmTap } from './engine-servers/pcm-tap.js';
 import { build, type TestApp } from './helper.js';
 import { createMeeting, joinApi, registered, visitor } from './room-members.js';
 
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 const CLIP = 'sense_and_sensibility_01_austen_64kb-0870';
-
-/** Plays a 16 kHz mono WAV as a speaker's audio, four times faster than real time, then silence. */
-class WavTap extends EventEmitter<AudioTapEvents> implements Tap {
-  startedAt = Date.now();
-  private timer: NodeJS.Timeout | undefined;
-  constructor(private readonly samples: Int16Array) {
-    super();
-  }
-  async start(): Promise<void> {
-    const chunk = 1600; // 100 ms of audio
-    const padded = new Int16Array(this.samples.length + 16000 * 2);
-    padded.set(this.samples);
-    let at = 0;
-    this.timer = setInterval(() => {
-      if (at >= padded.length) return clearInterval(this.timer);
-      this.emit('pcm', padded.slice(at, at + chunk));
-      at += chunk;
-    }, 25);
-  }
-  timeOf(sample: number): number {
-    return Math.round(this.startedAt + sample / 16);
-  }
-  async close(): Promise<void> {
-    clearInterval(this.timer);
-    this.emit('closed', 'stopped');
-  }
-}
 
 async function wavSamples(name: string): Promise<Int16Array> {
   const file = await readFile(`${LIBRIVOX}/${name}.wav`);
@@ -104,7 +76,7 @@ test('a speaker becomes partial then final captions, translated for one reader, 
       credits,
       service: captions,
       log: t.app.log,
-      tap: () => new WavTap(samples),
+      tap: () => new PcmTap(samples, { tickMs: 25, padSeconds: 2 }),
     },
     () => members,
   );
@@ -210,7 +182,7 @@ test('when the creator runs out of credits, translation stops for everyone: the 
       credits,
       service: captions,
       log: t.app.log,
-      tap: () => new WavTap(samples),
+      tap: () => new PcmTap(samples, { tickMs: 25, padSeconds: 2 }),
     },
     () => members,
   );

@@ -5,43 +5,16 @@
  * (translate_realtime_result) and the translated final promptly after the line ends; a reader
  * asking for a language no engine here translates into is told why (dstError).
  */
-import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { SubtitleMessage } from '@meet/shared';
-import type { AudioTapEvents, Tap } from '../src/captions/audio-tap.js';
 import { RoomCaptions, type CaptionMember } from '../src/captions/room-captions.js';
+import { PcmTap } from './engine-servers/pcm-tap.js';
 import { build, type TestApp } from './helper.js';
 import { createMeeting, joinApi, visitor } from './room-members.js';
 
 const CLIP =
   '/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0870.wav';
-
-/** Plays a 16 kHz mono WAV in real time (100 ms a tick), then two seconds of silence. */
-class WavTap extends EventEmitter<AudioTapEvents> implements Tap {
-  private timer: NodeJS.Timeout | undefined;
-  readonly startedAt = Date.now();
-  constructor(private readonly samples: Int16Array) {
-    super();
-  }
-  async start(): Promise<void> {
-    const padded = new Int16Array(this.samples.length + 16000 * 2);
-    padded.set(this.samples);
-    let at = 0;
-    this.timer = setInterval(() => {
-      if (at >= padded.length) return clearInterval(this.timer);
-      this.emit('pcm', padded.slice(at, at + 1600));
-      at += 1600;
-    }, 100);
-  }
-  timeOf(sample: number): number {
-    return Math.round(this.startedAt + sample / 16);
-  }
-  async close(): Promise<void> {
-    clearInterval(this.timer);
-    this.emit('closed', 'stopped');
-  }
-}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -94,7 +67,7 @@ test('a reader with Spanish captions reads the line translated while it is spoke
       credits,
       service: captions,
       log: t.app.log,
-      tap: () => new WavTap(samples),
+      tap: () => new PcmTap(samples, { tickMs: 100, padSeconds: 2 }),
     },
     () => members,
   );
