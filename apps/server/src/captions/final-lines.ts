@@ -5,12 +5,10 @@
  * recognise becomes a final line with `recognized: false` and no words, shown as such, and is
  * stored in the meeting's transcript with its times and empty text (how the transcript marks it).
  */
-import type { EventEmitter } from 'node:events';
 import type { SubtitleMessage } from '@meet/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Engines } from '../engines/types.js';
 import type { CaptionsRepository } from '../repositories/captions-repository.js';
-import type { RoomCaptionsEvents } from './room-captions.js';
 import type { SpeakerStream, Utterance } from './speaker-stream.js';
 
 /** The speaker as the lines name them. */
@@ -26,9 +24,6 @@ export interface FinalLinesDeps {
   engines: Pick<Engines, 'asr'>;
   log: FastifyBaseLogger;
 }
-
-/** The live room, which delivers a line to one reader. */
-type Room = EventEmitter<RoomCaptionsEvents>;
 
 /** The line for an utterance still being recognised, or that could not be. */
 export function lateLine(
@@ -65,13 +60,10 @@ export function followLines(
   speaker: Speaker,
   conferenceId: number,
   deps: FinalLinesDeps,
-  room: Room,
-  readers: () => readonly { peerId: string }[],
+  /** Delivers a line to the readers of the moment. */
+  send: (line: SubtitleMessage) => void,
   final: (utterance: Utterance, text: string, endTime: number) => Promise<void>,
 ): void {
-  const send = (line: SubtitleMessage) => {
-    for (const reader of readers()) room.emit('caption', reader.peerId, line);
-  };
   let order = Promise.resolve();
   const inTurn = (work: () => Promise<void>) => {
     order = order

@@ -178,7 +178,10 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
     stream.on('partial', (utterance, text) => this.partial(member, utterance, text));
     // Final lines in the order spoken; late and unrecognised speech said so (issue 31).
     const final = (u: Utterance, text: string, end: number) => this.final(member, u, text, end);
-    followLines(stream, member, this.conf.id, this.deps, this, () => this.readers(), final);
+    const send = (line: SubtitleMessage) => {
+      for (const reader of this.readers()) this.emit('caption', reader.peerId, line);
+    };
+    followLines(stream, member, this.conf.id, this.deps, send, final);
     tap.on('closed', () => {
       if (this.speakers.get(member.peerId)?.stream === stream) this.speakers.delete(member.peerId);
     });
