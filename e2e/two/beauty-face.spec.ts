@@ -2,7 +2,7 @@
  * Beauty filters (issue 15), the face's shape: Ada's camera shows a synthetic portrait
  * (support/face-video.ts), which Face Mesh takes for a face; slim face narrows its cheeks and
  * bigger eyes enlarges its eyes as Bo sees them. The warp's geometry on given landmarks is
- * unit-tested (apps/web/src/room-client/beauty-warp.test.ts); with no face in view, see
+ * unit-tested (apps/web/src/room-client/effects/beauty-warp.test.ts); with no face in view, see
  * beauty-blur.spec.ts.
  */
 import { expect, test, type Page } from '@playwright/test';

@@ -15,7 +15,7 @@ import type { Signaling } from './signaling';
 import { publisherSignals } from './signals';
 import type { Tracks } from './track-store';
 import type { DeviceChoice, DeviceLists, PermissionStates } from './types';
-import { VideoEffects, effectModeOf } from './video-effects';
+import { VideoEffects, effectModeOf } from './effects/video-effects';
 import { VoiceEffects, type VoiceMode } from './voice-effects';
 
 const TOGGLE_DEBOUNCE_MS = 500;

@@ -28,7 +28,7 @@ import { ScreenShare } from './screen-share';
 import { RequestError, type RoomRequester, type SignalingTarget } from './signaling';
 import type { VoiceMode } from './voice-effects';
 import type { LocalRecorder, RecordingScene } from './local-recorder';
-import type { MagicCam, MagicCamDeps } from './magic-cam';
+import type { MagicCam, MagicCamDeps } from './magic/magic-cam';
 import { RoomMembers } from './room-members';
 import { dispatchNotification, type NotifiedParts } from './room-notifications';
 import { RoomConnection, loadLocalRecorder, type JoinOptions } from './room-connection';
@@ -202,7 +202,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   magicCam(deps: MagicCamDeps): Promise<MagicCam> {
     // Its code is fetched the first time (most meetings never use it); a failed fetch is retried.
-    this.magic ??= import('./magic-cam').then(
+    this.magic ??= import('./magic/magic-cam').then(
       ({ MagicCam }) => {
         const magic = new MagicCam(this.camera.effects, deps);
         magic.on('closed', (reason) => this.emit('magicClosed', reason));

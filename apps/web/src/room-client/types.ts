@@ -12,7 +12,7 @@ import type {
   MagicCloseReason,
   RecordingLayoutKind,
 } from '@meet/shared';
-import type { MagicCam, MagicCamDeps } from './magic-cam';
+import type { MagicCam, MagicCamDeps } from './magic/magic-cam';
 import type {
   AvatarId,
   BackgroundSetting,

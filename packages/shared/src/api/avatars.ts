@@ -1,7 +1,7 @@
 /**
  * The avatars' list (issue 15, SPEC.md section 7 `/tool/getVirtualPersonList`): the drawn
  * characters that ship with the product, which a member shows instead of their camera. The web
- * app draws each one itself (room-client/avatar-characters.ts, by id); the server only lists
+ * app draws each one itself (room-client/effects/avatar-characters.ts, by id); the server only lists
  * them, named in the request's language, with a small picture the web app serves under
  * /avatars/.
  */

@@ -9,7 +9,7 @@ import { loadAvatarSetting, saveAvatarSetting } from './avatar-setting';
 import { renderEffectsDialog } from './effects-dialog-fixture';
 
 // jsdom has no WebGL; the camera's effects are taken to run here.
-vi.mock('../../room-client/effects-support', () => ({ videoEffectsSupported: () => true }));
+vi.mock('../../room-client/effects/effects-support', () => ({ videoEffectsSupported: () => true }));
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {

@@ -13,7 +13,7 @@ import { EffectsButton } from './EffectsButton';
 import { offerEffects } from './effects-dialog-fixture';
 
 // jsdom has no WebGL; the camera's effects are taken to run here.
-vi.mock('../../room-client/effects-support', () => ({ videoEffectsSupported: () => true }));
+vi.mock('../../room-client/effects/effects-support', () => ({ videoEffectsSupported: () => true }));
 
 beforeEach(() => {
   localStorage.clear();

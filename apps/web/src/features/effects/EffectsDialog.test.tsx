@@ -13,7 +13,7 @@ const LIBRARY: BackgroundList = {
 
 // jsdom has no WebGL: whether the camera's effects can run is set by each test.
 const support = vi.hoisted(() => ({ video: true }));
-vi.mock('../../room-client/effects-support', () => ({
+vi.mock('../../room-client/effects/effects-support', () => ({
   videoEffectsSupported: () => support.video,
 }));
 

@@ -12,7 +12,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { MagicCatalogue } from '../magic/MagicCatalogue';
 import { magicCostText } from '../magic/magic-price';
-import type { MagicCam } from '../../room-client/magic-cam';
+import type { MagicCam } from '../../room-client/magic/magic-cam';
 import { useMagicCam, useMeetingMagicCam } from './useMagicCam';
 
 const STATUS_WORDS = {

@@ -20,7 +20,7 @@ import { backgroundsApi } from '../../api/backgrounds-api';
 import { useRoomClient, useRoomDispatch, useRoomState } from '../room-core/RoomContext';
 import { saveSettings } from '../room-core/settings-storage';
 import type { VoiceMode } from '../../room-client/voice-effects';
-import { videoEffectsSupported } from '../../room-client/effects-support';
+import { videoEffectsSupported } from '../../room-client/effects/effects-support';
 import { loadVoiceSetting, saveVoiceSetting } from './voice-setting';
 import {
   afterDelete,

@@ -18,8 +18,8 @@ import {
 } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { magicApi } from '../../api/magic-api';
-import type { MagicCam } from '../../room-client/magic-cam';
-import { MagicRefusal } from '../../room-client/magic-refusal';
+import type { MagicCam } from '../../room-client/magic/magic-cam';
+import { MagicRefusal } from '../../room-client/magic/magic-refusal';
 import { toast } from '../../ui/toast-store';
 import { useTrack } from '../room-core/media';
 import { useRoomClient, useRoomMeeting, useRoomState } from '../room-core/RoomContext';

@@ -18,9 +18,9 @@ import {
 import { ApiError } from '../../api/client';
 import { magicApi } from '../../api/magic-api';
 import { openTrack } from '../../room-client/local-media';
-import { MagicCam } from '../../room-client/magic-cam';
-import { MagicRefusal } from '../../room-client/magic-refusal';
-import { VideoEffects } from '../../room-client/video-effects';
+import { MagicCam } from '../../room-client/magic/magic-cam';
+import { MagicRefusal } from '../../room-client/magic/magic-refusal';
+import { VideoEffects } from '../../room-client/effects/video-effects';
 import { useAuth } from '../auth/AuthProvider';
 import { loadSettings } from '../room-core/settings-storage';
 
