@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isSupportedBrowser } from '@meet/shared';
 import './app/global.css';
 import './ui/ui.css';
-import { i18nReady } from './app/i18n';
+import { i18nReady } from './i18n/i18n';
 import { Providers, createQueryClient } from './app/providers';
 import { AppRouter, preloadPages } from './app/router';
 import { UnsupportedBrowser } from './app/UnsupportedBrowser';

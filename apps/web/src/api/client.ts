@@ -11,7 +11,7 @@ import {
   type ApiReply,
   type ErrorKey,
 } from '@meet/shared';
-import i18n, { language } from '../app/i18n';
+import i18n, { language } from '../i18n/i18n';
 import { authStore } from '../features/auth/auth-store';
 import { toast } from '../ui/toast-store';
 

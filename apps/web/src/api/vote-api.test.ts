@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { emptyPollForm } from '@meet/shared';
-import '../app/i18n';
+import '../i18n/i18n';
 import { ApiError } from './client';
 import { filenameFromDisposition, voteApi } from './vote-api';
 

@@ -13,7 +13,7 @@ import {
   type PollSummary,
   type QuestionAnswer,
 } from '@meet/shared';
-import i18n from '../app/i18n';
+import i18n from '../i18n/i18n';
 import { ApiError, NETWORK_ERROR, apiFetch, apiPost, fail, type RequestOptions } from './client';
 
 /** What create and update send as `voteList`: one poll, ids as the form numbers them. */

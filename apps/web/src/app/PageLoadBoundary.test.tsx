@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { render, screen } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
-import './i18n';
+import '../i18n/i18n';
 import { PageLoadBoundary } from './PageLoadBoundary';
 
 test('a page whose chunk fails to load says so and offers a reload', async () => {

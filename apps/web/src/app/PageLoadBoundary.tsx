@@ -3,7 +3,7 @@
  * and offers a reload, instead of leaving the screen blank. Test hook: `page-load-failed`.
  */
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from './useTranslation';
+import { useTranslation } from '../i18n/useTranslation';
 import { Button } from '../ui/Button';
 
 function Failed() {

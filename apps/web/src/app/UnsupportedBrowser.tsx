@@ -2,7 +2,7 @@
  * SPEC.md's message box, shown instead of the app in a browser without a media handler (Chrome
  * before 74, Edge before 88, Firefox before 120, Safari before 12, Internet Explorer).
  */
-import { useTranslation } from './useTranslation';
+import { useTranslation } from '../i18n/useTranslation';
 import { WarningIcon } from '../ui/icons';
 import './unsupported.css';
 

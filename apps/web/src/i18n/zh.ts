@@ -1,6 +1,6 @@
 /** The Chinese catalogues: a chunk of their own, fetched only when the app runs in Chinese. */
 import { errorMessagesZh } from '@meet/shared';
-import type { Catalogues } from '../app/i18n';
+import type { Catalogues } from './i18n';
 import main from './locales/zh.json';
 import room from './locales/room.zh.json';
 import polls from './locales/polls.zh.json';

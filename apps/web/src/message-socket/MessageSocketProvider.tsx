@@ -9,7 +9,7 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { MESSAGE_CONNECT_DELAY_MS, type MessageAuth } from '@meet/shared';
 import { signInLost } from '../api/client';
-import i18n from '../app/i18n';
+import i18n from '../i18n/i18n';
 import { authStore } from '../features/auth/auth-store';
 import { toast } from '../ui/toast-store';
 import type { ServerMsgType } from './envelope';

@@ -1,4 +1,4 @@
-import { useTranslation } from '../app/useTranslation';
+import { useTranslation } from '../i18n/useTranslation';
 import { PlaceholderScreen } from '../features/site/PlaceholderScreen';
 
 export default function CreatePage() {

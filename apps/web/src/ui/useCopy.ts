@@ -4,7 +4,7 @@
  * stands in there, as phones on a local network meet it.
  */
 import { useCallback } from 'react';
-import { useTranslation } from '../app/useTranslation';
+import { useTranslation } from '../i18n/useTranslation';
 import { toast } from './toast-store';
 
 function copyBySelection(text: string): boolean {

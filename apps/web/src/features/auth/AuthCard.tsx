@@ -1,6 +1,6 @@
 /** The centred card every account screen sits in, with the logo and a title. */
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Logo } from '../../ui/Logo';
 import './auth.css';
 

@@ -1,5 +1,5 @@
 /** The Binding page (SPEC.md section 2, /binding): link a Google account to an existing account. */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button';
 import { AuthCard } from './AuthCard';

@@ -1,5 +1,5 @@
 /** The three steps of sign-up and password reset: email, then code, then password. */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Link, useLocation } from 'react-router';
 import type { EmailCodeType } from '@meet/shared';
 import { Button } from '../../ui/Button';

@@ -1,6 +1,6 @@
 /** A password field with a show/hide toggle. */
 import { useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { IconButton } from '../../ui/Button';
 import { EyeIcon, EyeOffIcon } from '../../ui/icons';
 import { TextField, type TextFieldProps } from '../../ui/TextField';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { LoginPayload, SelfInfo } from '@meet/shared';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { ApiError } from '../../api/client';
 import { userApi } from '../../api/user-api';
 import { PhoneNameStep } from './PhoneNameStep';

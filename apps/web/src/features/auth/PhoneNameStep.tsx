@@ -3,7 +3,7 @@
  * the name, Continue, or Skip.
  */
 import type { LoginPayload } from '@meet/shared';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { useNewAccountName } from './useNewAccountName';

@@ -1,5 +1,5 @@
 /** The Phone tab of sign-in: number, Send code, the code, Sign in; a new number then names itself. */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { maskPhone, type LoginPayload } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';

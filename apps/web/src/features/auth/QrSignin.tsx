@@ -1,5 +1,5 @@
 /** The QR code tab of sign-in: the code to open on a signed-in device, and how it is going. */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Button } from '../../ui/Button';
 import { QrCode } from '../../ui/QrCode';
 import { useQrSignin } from './useQrSignin';

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { ScanInfoPayload } from '@meet/shared';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { signInApi } from '../../api/sign-in-api';
 import { ScanApproval } from './ScanApproval';
 

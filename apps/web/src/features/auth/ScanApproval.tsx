@@ -4,7 +4,7 @@
  * device's network; never a name it gave itself), the account it would be signed in to, a
  * warning, and Approve or Deny.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Link, useParams } from 'react-router';
 import type { ScanInfoPayload } from '@meet/shared';
 import { Button } from '../../ui/Button';

@@ -6,7 +6,7 @@
  */
 import { useState, type KeyboardEvent } from 'react';
 import type { LoginPayload } from '@meet/shared';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';

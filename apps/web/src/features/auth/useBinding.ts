@@ -4,7 +4,7 @@
  * made at once. Without a ticket, a signed-in account can start linking.
  */
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useLocation, useNavigate } from 'react-router';
 import { isErrorKey } from '@meet/shared';
 import { ApiError } from '../../api/client';

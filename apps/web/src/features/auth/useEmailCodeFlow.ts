@@ -4,7 +4,7 @@
  * sent, a reload of the page comes back to step 2 for the same address (email-flow-progress.ts).
  */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { EMAIL_CODE_RESEND_MS, type EmailCodeType, type ErrorKey } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { userApi } from '../../api/user-api';

@@ -4,7 +4,7 @@
  * /binding when the Google address already has an account.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useLocation, useNavigate } from 'react-router';
 import { isErrorKey } from '@meet/shared';
 import { ApiError } from '../../api/client';

@@ -7,7 +7,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { LoginPayload } from '@meet/shared';
 import { NICKNAME_MAX_PROFILE } from '@meet/shared';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ApiError } from '../../api/client';
 import { userApi } from '../../api/user-api';
 import { checkDisplayName } from './form-checks';

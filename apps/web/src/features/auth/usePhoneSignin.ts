@@ -4,7 +4,7 @@
  * for a number's first sign-in (`newAccount`) after the name step (useNewAccountName).
  */
 import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import {
   EMAIL_CODE_LENGTH,
   EMAIL_CODE_RESEND_MS,

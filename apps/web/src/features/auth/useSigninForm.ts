@@ -1,6 +1,6 @@
 /** State and actions of the sign-in form: email + password, or continue as a guest. */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { userApi } from '../../api/user-api';

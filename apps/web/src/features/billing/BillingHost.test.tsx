@@ -8,7 +8,7 @@ import {
   type BenefitInfo,
   type FrequencyStatus,
 } from '@meet/shared';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { billingApi } from '../../api/billing-api';
 import { apiPost } from '../../api/client';
 import { BillingHost } from './BillingHost';

@@ -3,7 +3,7 @@
  * "I have paid", the check while the status is pending, and paymentFailed when it did not go
  * through.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { CloseIcon, StarIcon } from '../../ui/icons';

@@ -4,7 +4,7 @@
  * user cancels, switches plan or changes their card (SPEC.md: subscription management).
  */
 import { useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { PRODUCT_TYPE } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { Button } from '../../ui/Button';

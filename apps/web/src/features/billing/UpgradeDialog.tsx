@@ -2,7 +2,7 @@
  * Upgrade to Pro (SPEC.md section 4): what Pro gives, the monthly and yearly plans (yearly
  * preselected), and Upgrade, which goes to the card-payment page.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { ProductInfo } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';

@@ -1,5 +1,5 @@
 /** How plan facts are written for people: sizes and dates in the interface language. */
-import { language } from '../../app/i18n';
+import { language } from '../../i18n/i18n';
 
 /** 10737418240 → "10 GB" (binary gigabytes, as storage quotas are counted). */
 export function formatStorage(bytes: number): string {

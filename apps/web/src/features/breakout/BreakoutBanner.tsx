@@ -4,7 +4,7 @@
  * room. Test hooks: `breakout-banner`, `breakout-timer`, `breakout-help`, `breakout-return`.
  */
 import { useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Button } from '../../ui/Button';
 import { useRoomState } from '../room-core/RoomContext';
 import { amHost } from '../room-core/roles';

@@ -8,7 +8,7 @@
  * breakoutBroadcast`.
  */
 import { useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import {
   BREAKOUT_BROADCAST_MAX,
   BREAKOUT_MAX_MINUTES,

@@ -4,7 +4,7 @@
  * the user's language.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { BreakoutRequest, RoomResponses } from '@meet/shared';
 import { RequestError } from '../../room-client/signaling';
 import { toast } from '../../ui/toast-store';

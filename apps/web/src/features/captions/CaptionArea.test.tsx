@@ -1,6 +1,6 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import i18n from '../../app/i18n';
+import i18n from '../../i18n/i18n';
 import type { RoomClientHandle } from '../../room-client/types';
 import { RemoteAudio } from '../room-core/media';
 import { CaptionArea } from './CaptionArea';

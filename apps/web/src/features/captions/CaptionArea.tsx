@@ -11,7 +11,7 @@
  * the tiles use it) and `data-final="true"` once final; `data-delayed="true"` while late,
  * `data-recognized="false"` for speech not recognised, and `caption-delayed`.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useCaptions } from './CaptionsContext';
 import { captionsShown } from './captions-store';
 import { nameOf, SpeakLanguageNote } from './SpeakLanguageNote';

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { ApiError } from '../../api/client';
 import { captionsApi } from '../../api/captions-api';
 import * as toasts from '../../ui/toast-store';

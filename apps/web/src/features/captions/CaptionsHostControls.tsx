@@ -5,7 +5,7 @@
  * `captions-for-all` and `allow-translation`.
  */
 import { useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useCaptions } from './CaptionsContext';
 import { useCaptionActions } from './useCaptionActions';
 

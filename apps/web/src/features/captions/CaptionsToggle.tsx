@@ -6,7 +6,7 @@
  * `captions-language`, `captions-engines`, `captions-credits`, `captions-out-of-points`,
  * `download-transcript-vtt|txt`.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Popover, usePopover } from '../../ui/Popover';
 import { ChevronUpIcon } from '../room-core/room-icons';
 import { CaptionsIcon, CaptionsOffIcon, DownloadIcon } from './captions-icons';

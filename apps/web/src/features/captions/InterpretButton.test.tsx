@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ResultCode } from '@meet/shared';
-import i18n from '../../app/i18n';
+import i18n from '../../i18n/i18n';
 import { ApiError } from '../../api/client';
 import { captionsApi } from '../../api/captions-api';
 import * as toasts from '../../ui/toast-store';

@@ -9,7 +9,7 @@
  * recognize — Chinese with the embedded English engine — said with why and the setting that
  * enables it, issue 31).
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Popover, usePopover } from '../../ui/Popover';
 import { TranslateIcon } from './captions-icons';
 import { CreditsLine, LanguageOptions } from './CaptionsToggle';

@@ -5,7 +5,7 @@
  * set up by whoever runs the server) — issue 30; never silence that looks like a fault. Test hook:
  * `captions-speak-unsupported` (`data-language`).
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useCaptions } from './CaptionsContext';
 import { useSpeechLanguages } from './caption-queries';
 import { engineName } from './speech-options';

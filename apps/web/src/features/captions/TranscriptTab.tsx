@@ -8,7 +8,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { captionsApi } from '../../api/captions-api';
 import { useRoomMeeting } from '../room-core/RoomContext';
 import { useCaptionActions } from './useCaptionActions';

@@ -4,7 +4,7 @@
  * meeting creator's AI credits while a paid feature runs.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Language } from '@meet/shared';
 import { captionsApi } from '../../api/captions-api';
 

@@ -5,7 +5,7 @@
  * credits. Each action resolves with the answer, or null when refused.
  */
 import { useMemo } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ResultCode, type AiFeature, type MySpeech } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { captionsApi, type InterpretParams, type TranslateAction } from '../../api/captions-api';

@@ -4,7 +4,7 @@
  * in, the engines in use, the creator's credits while translation runs, and the transcript.
  */
 import { useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { toast } from '../../ui/toast-store';
 import { useRoomDispatch, useRoomMeeting, useRoomState } from '../room-core/RoomContext';
 import { amHost } from '../room-core/roles';

@@ -6,7 +6,7 @@
  * with the reason, when my speech is already interpreted or my microphone sends nothing.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { toast } from '../../ui/toast-store';
 import { useRoomClient, useRoomMeeting, useRoomState } from '../room-core/RoomContext';
 import { amHost } from '../room-core/roles';

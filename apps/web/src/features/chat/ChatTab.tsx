@@ -6,7 +6,7 @@
  * `chat-send`.
  */
 import { useId } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { lengthLimit } from '../../ui/length-limit';
 import { SendIcon } from './chat-icons';
 import { chatParts } from './chat-links';

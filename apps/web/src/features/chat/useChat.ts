@@ -11,7 +11,7 @@ import {
   type ChangeEvent,
   type KeyboardEvent,
 } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { CHAT_MAX_LENGTH, type ChatMessage } from '@meet/shared';
 import { RequestError } from '../../room-client/signaling';
 import { chatLength, chatProblem } from './chat-log';

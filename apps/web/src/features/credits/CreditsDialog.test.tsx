@@ -2,8 +2,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { ConsumeRecord, PointsInfo } from '@meet/shared';
-import type { TFunction } from '../../app/i18n';
-import i18n from '../../app/i18n';
+import type { TFunction } from '../../i18n/i18n';
+import i18n from '../../i18n/i18n';
 import { captionsApi } from '../../api/captions-api';
 import { featureName, meetingLabel } from './credit-format';
 import { CREDIT_PAGE_SIZE, nextCreditPage } from './credit-queries';

@@ -4,7 +4,7 @@
  * server has older charges. Read-only.
  * Test hooks: `credit-balance`, `credit-history`, `credit-row`.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useAuth } from '../auth/AuthProvider';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';

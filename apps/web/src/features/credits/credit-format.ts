@@ -1,7 +1,7 @@
 /** How one credit charge is written for people: the feature's name, the meeting, the time. */
 import { formatConferenceNumber, type ConsumeRecord } from '@meet/shared';
-import { language } from '../../app/i18n';
-import type { TFunction } from '../../app/i18n';
+import { language } from '../../i18n/i18n';
+import type { TFunction } from '../../i18n/i18n';
 
 /** A feature the ledger names; one this client does not know shows as the server wrote it. */
 export function featureName(feature: string, t: TFunction): string {

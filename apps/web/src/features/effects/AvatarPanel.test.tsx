@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { shippedAvatars } from '@meet/shared';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { backgroundsApi } from '../../api/backgrounds-api';
 import { ApiError } from '../../api/client';
 import { toolApi } from '../../api/tool-api';

@@ -3,7 +3,7 @@
  * picture and name, and the engine named. Test hooks: avatar-engine, avatar-none, avatar-<id>
  * (aria-pressed when chosen), avatar-list-error.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Choice } from './EffectChoice';
 import type { useAvatar } from './useAvatar';
 

@@ -4,7 +4,7 @@
  * beauty-whiten, beauty-slim, beauty-bigger (range inputs), beauty-preset, beauty-reset,
  * beauty-engine.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { BEAUTY_FILTERS, BEAUTY_RATE_KEY, BEAUTY_RATE_MAX, type BeautyFilter } from '@meet/shared';
 import type { useBeauty } from './useBeauty';
 

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { backgroundsApi } from '../../api/backgrounds-api';
 import type { RoomClientHandle } from '../../room-client/types';
 import { toast } from '../../ui/toast-store';

@@ -6,7 +6,7 @@
  * effects-new.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { NO_BEAUTY } from '@meet/shared';
 import { icon } from '../../ui/icons';
 import { toast } from '../../ui/toast-store';

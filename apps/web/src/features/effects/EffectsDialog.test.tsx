@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { BackgroundList } from '@meet/shared';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { backgroundsApi } from '../../api/backgrounds-api';
 import { loadBackgroundSetting } from './background-setting';
 import { renderEffectsDialog } from './effects-dialog-fixture';

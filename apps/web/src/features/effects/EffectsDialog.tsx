@@ -14,7 +14,7 @@
  * camera's tabs where this browser cannot run them).
  */
 import { useState, type KeyboardEvent } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { BACKGROUND_EXTENSIONS, type BackgroundImage, type BackgroundSetting } from '@meet/shared';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Dialog } from '../../ui/Dialog';

@@ -6,7 +6,7 @@
  * behaviour. Test hooks: magic-panel, magic-prompt, magic-start, magic-stop, magic-status,
  * magic-engine, magic-credits, magic-balance, magic-message.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { MAGIC_PROMPT_MAX, MAGIC_STATUS, type MagicStatus } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';

@@ -5,7 +5,7 @@
  * voice-menu-none / voice-menu-deeper / voice-menu-higher / voice-menu-robot (aria-checked).
  */
 import { useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { VOICE_MODES, type VoiceMode } from '../../room-client/voice-effects';
 import { CheckIcon } from '../room-core/room-icons';
 import { useRoomClient } from '../room-core/RoomContext';

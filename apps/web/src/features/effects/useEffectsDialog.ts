@@ -7,7 +7,7 @@
  * camera's effects (no WebGL2: effects-support.ts) only the Sound tab offers anything.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import {
   BACKGROUND_APPLY_AFTER_UPLOAD_MS,
   EFFECTS_WARNING_MS,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import i18n from '../../app/i18n';
+import i18n from '../../i18n/i18n';
 import { MAGIC_CLOSE_REASONS, type MagicCloseReason } from '@meet/shared';
 import { magicCloseTextKey } from './useMagicCam';
 

@@ -6,8 +6,8 @@
  * in use), so a reload of the meeting turns it on again.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TFunction } from '../../app/i18n';
-import { useTranslation } from '../../app/useTranslation';
+import type { TFunction } from '../../i18n/i18n';
+import { useTranslation } from '../../i18n/useTranslation';
 import {
   CREDITS_PER_MINUTE,
   MAGIC_STATUS,

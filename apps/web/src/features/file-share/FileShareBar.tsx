@@ -2,7 +2,7 @@
  * While I share a file: what I share, Pause/Play for a video (for everyone), and Stop. Test
  * hooks: `file-share-bar`, `file-share-pause` (aria-pressed while paused), `file-share-stop`.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useFileShare } from './useFileShare';
 import './file-share.css';
 

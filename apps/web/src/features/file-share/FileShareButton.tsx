@@ -4,7 +4,7 @@
  * `share-file-input` (its file input).
  */
 import { useRef } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { FILE_SHARE_TYPES } from '@meet/shared';
 import { useFileShare } from './useFileShare';
 import { useToolbarItem } from '../room/toolbar/toolbar-slots';

@@ -1,7 +1,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { serverConfigReply } from '../../test/server-config';
 import { toolApi } from '../../api/tool-api';
 import { AboutDialog, legalLinks } from './AboutDialog';

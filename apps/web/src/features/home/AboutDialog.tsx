@@ -4,7 +4,7 @@
  * Test hooks: `about-privacy`, `about-terms`.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { CLIENT_VERSION } from '@meet/shared';
 import { toolApi } from '../../api/tool-api';
 import { Dialog } from '../../ui/Dialog';

@@ -3,7 +3,7 @@
  * Subscription for Pro), AI credits (every plan), profile, feedback, integrations (a red dot
  * until first viewed), about and log out.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { maskEmail, maskPhone } from '@meet/shared';
 import { useAuth } from '../auth/AuthProvider';
 import { Avatar } from '../../ui/Avatar';

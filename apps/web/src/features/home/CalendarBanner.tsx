@@ -2,7 +2,7 @@
  * Home's calendar banner (SPEC.md section 2, header): an invitation to the calendar
  * subscription, which opens Integrations; dismissing it is remembered for the account.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Button, IconButton } from '../../ui/Button';
 import { CalendarIcon, CloseIcon } from '../../ui/icons';
 import './integrations.css';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { FEEDBACK_MAX_LENGTH } from '@meet/shared';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { ApiError } from '../../api/client';
 import { reportApi } from '../../api/report-api';
 import { toastStore } from '../../ui/toast-store';

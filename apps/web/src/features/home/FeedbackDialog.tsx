@@ -1,6 +1,6 @@
 /** Feedback from the avatar menu: what happened, an optional screenshot, Send. */
 import { useId, useRef } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { CLIENT_VERSION } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';

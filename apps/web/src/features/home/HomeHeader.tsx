@@ -1,6 +1,6 @@
 /** The Home header: logo, the calendar banner, phone-app popover, message bell and the avatar menu. */
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Link } from 'react-router';
 import { IconButton } from '../../ui/Button';
 import { BellIcon } from '../../ui/icons';

@@ -1,5 +1,5 @@
 /** Left navigation: Meetings, Recordings, Messages, Magic Cam, and Upgrade for basic users. */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { NavLink } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
 import { Button } from '../../ui/Button';

@@ -4,7 +4,7 @@
  * the Integrations entry (its red dot goes).
  */
 import { useEffect, useId } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { CalendarIcon, WarningIcon } from '../../ui/icons';

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import qrcode from 'qrcode-generator';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { serverConfigReply } from '../../test/server-config';
 import { toolApi } from '../../api/tool-api';
 import { PhoneAppPopover } from './PhoneAppPopover';

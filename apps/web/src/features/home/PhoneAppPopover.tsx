@@ -4,7 +4,7 @@
  * Test hook: `phone-app`.
  */
 import { lazy, Suspense, useState, type FocusEvent } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { IconButton } from '../../ui/Button';
 import { PhoneIcon } from '../../ui/icons';
 import { Popover } from '../../ui/Popover';

@@ -1,5 +1,5 @@
 /** "Basic" or "Pro" next to the user's name. */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { SelfInfo } from '@meet/shared';
 import type { CachedProfile } from '../auth/auth-store';
 import { planOf } from './user-plan';

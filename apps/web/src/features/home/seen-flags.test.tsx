@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { AvatarMenu } from './AvatarMenu';
 import { accountOf, readFlag, setFlag, useSeenFlag } from './seen-flags';
 

@@ -6,7 +6,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { calendarApi } from '../../api/calendar-api';
 import { toast } from '../../ui/toast-store';
 import { useCopy } from '../../ui/useCopy';

@@ -5,7 +5,7 @@
  * success is a toast, a refusal shows the server's message where it belongs.
  */
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import {
   FEEDBACK_MAX_LENGTH,
   FEEDBACK_SCREENSHOT_MAX_BYTES,

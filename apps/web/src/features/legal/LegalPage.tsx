@@ -5,8 +5,8 @@
  * Test hooks: `legal-page`.
  */
 import { Link } from 'react-router';
-import { useTranslation } from '../../app/useTranslation';
-import type { TKey } from '../../app/i18n';
+import { useTranslation } from '../../i18n/useTranslation';
+import type { TKey } from '../../i18n/i18n';
 import { Logo } from '../../ui/Logo';
 import './legal.css';
 

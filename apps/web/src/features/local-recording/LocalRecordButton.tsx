@@ -3,7 +3,7 @@
  * the meeting as I see it, stops it, and says while the last file is being saved. Test hooks:
  * `local-record-button` (aria-pressed while recording, data-state idle|recording|stopping).
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useLocalRecording } from './useLocalRecording';
 import { useToolbarItem } from '../room/toolbar/toolbar-slots';
 

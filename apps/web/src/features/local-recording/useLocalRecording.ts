@@ -4,7 +4,7 @@
  * stop, and a notice for each finished file.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { LocalRecordingState } from '@meet/shared';
 import { toast } from '../../ui/toast-store';
 import { useRoomClient, useRoomMeeting, useRoomStore } from '../room-core/RoomContext';

@@ -4,7 +4,7 @@
  * magic-famous-remove-<name>, magic-famous-input, magic-famous-add.
  */
 import { useId } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { MAGIC_NAME_MAX } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { lengthLimit } from '../../ui/length-limit';

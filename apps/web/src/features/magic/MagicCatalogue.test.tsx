@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { MAGIC_PUBLISH_STATUS as S, type MagicStyle } from '@meet/shared';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { ApiError } from '../../api/client';
 import { magicApi } from '../../api/magic-api';
 import * as toasts from '../../ui/toast-store';

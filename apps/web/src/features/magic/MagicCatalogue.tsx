@@ -9,7 +9,7 @@
  */
 import './magic-texts';
 import type { KeyboardEvent } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { MagicStyle } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';

@@ -4,7 +4,7 @@
  * magic-publish-name, magic-cover-snapshot, magic-cover-preview, magic-cover-remove,
  * magic-publish, magic-save-favorite, magic-publish-error.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { MAGIC_NAME_MAX } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';

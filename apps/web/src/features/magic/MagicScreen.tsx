@@ -8,7 +8,7 @@
  */
 import './magic-texts';
 import { useCallback, useEffect, useId, useRef } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Link } from 'react-router';
 import { MAGIC_PROMPT_MAX, MAGIC_STATUS, parseMagicPrompt } from '@meet/shared';
 import { Button } from '../../ui/Button';

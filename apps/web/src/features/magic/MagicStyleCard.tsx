@@ -4,7 +4,7 @@
  * it: Use, favourite, subscribe (others' published styles), and for my own styles the publish
  * status in words with the actions that fit it.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { MagicStyle } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { StarIcon } from '../../ui/icons';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import i18n from '../../app/i18n';
+import i18n from '../../i18n/i18n';
 import './magic-texts';
 import '../room/room-texts';
 import { magicCostText, magicIsFree, magicPriceText, type MagicPrice } from './magic-price';

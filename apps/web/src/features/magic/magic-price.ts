@@ -5,7 +5,7 @@
  * names its engine no price is guessed. Credits are the one unit shown.
  */
 import type { MagicEngine } from '@meet/shared';
-import type { TFunction } from '../../app/i18n';
+import type { TFunction } from '../../i18n/i18n';
 
 export interface MagicPrice {
   engine: MagicEngine | null;

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ApiError } from '../../api/client';
 import { magicApi } from '../../api/magic-api';
 import { toast } from '../../ui/toast-store';

@@ -6,7 +6,7 @@
  * balance after each charge, and why it stopped when it was not the user.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import {
   CREDITS_PER_MINUTE,
   MAGIC_STATUS,

@@ -3,7 +3,7 @@
  * room): what happened, by whom when known, the rating when they were in it, and where to go —
  * rejoin or ask again only when the server would let them, else home or another meeting.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Button } from '../../ui/Button';
 import { Logo } from '../../ui/Logo';
 import { formatConferenceId } from './join-session';

@@ -1,5 +1,5 @@
 /** /i/{id}: the invitation's topic, any landing message, and the join form with the id filled in. */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useParams, useSearchParams } from 'react-router';
 import { AuthCard } from '../auth/AuthCard';
 import { WarningIcon } from '../../ui/icons';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { NICKNAME_MAX_MEETING } from '@meet/shared';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { JoinForm } from './JoinForm';
 import type { JoinMeeting } from './useJoinMeeting';
 

@@ -1,5 +1,5 @@
 /** The meeting ID and name fields with the Join button, used by /join and /i/{id}. */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import type { JoinMeeting } from './useJoinMeeting';

@@ -3,7 +3,7 @@
  * the waiting-room screen shown until the host lets the user in (features/waiting-room), and the
  * end screen when the host turns them away or the meeting closes while they wait.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
 import { EndScreen } from './EndScreen';

@@ -1,5 +1,5 @@
 /** /join: type a meeting ID and a name, then join. */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useSearchParams } from 'react-router';
 import { AuthCard } from '../auth/AuthCard';
 import { JoinForm } from './JoinForm';

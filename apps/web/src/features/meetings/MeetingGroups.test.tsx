@@ -2,7 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, expect, test, vi } from 'vitest';
 import { CONFERENCE_STATUS, type MeetingListItem } from '@meet/shared';
-import i18n from '../../app/i18n';
+import i18n from '../../i18n/i18n';
 import { MeetingGroups } from './MeetingGroups';
 import { invitationText } from './invitation';
 

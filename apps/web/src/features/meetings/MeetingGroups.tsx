@@ -1,6 +1,6 @@
 /** Meetings grouped by day in the chosen zone: the running ones first, then one group a date. */
 import { useMemo } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { groupMeetingsByDay, type MeetingListItem } from '@meet/shared';
 import { dayHeading } from './day-heading';
 import { MeetingItem, type MeetingItemActions } from './MeetingItem';

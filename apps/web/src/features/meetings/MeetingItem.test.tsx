@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { CONFERENCE_STATUS, type MeetingListItem } from '@meet/shared';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { MeetingItem } from './MeetingItem';
 
 // The polls entry talks to the message socket; what is tested here is beside it.

@@ -3,7 +3,7 @@
  * scheduled meeting offers "Add to calendar" (its .ics file); one of mine that my calendar
  * subscription lists (syncCalendar) says so.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import {
   CONFERENCE_STATUS,
   isShowableTime,

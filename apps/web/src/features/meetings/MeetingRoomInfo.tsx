@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { conferenceApi } from '../../api/conference-api';
 import { useAuth } from '../auth/AuthProvider';
 import { formatConferenceId } from './join-session';

@@ -10,7 +10,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { ResultCode } from '@meet/shared';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { StorageKeys } from '../auth/auth-store';
 import { useAuth } from '../auth/AuthProvider';

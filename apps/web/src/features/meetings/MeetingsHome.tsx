@@ -3,7 +3,7 @@
  * upcoming meetings by day; the finished history. Side by side on a wide screen, stacked below.
  */
 import { lazy, Suspense } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';

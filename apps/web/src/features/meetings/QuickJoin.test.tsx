@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { QuickJoin } from './QuickJoin';
 
 afterEach(cleanup);

@@ -4,7 +4,7 @@
  * through the Join page. Test hook: `input[name=quickJoinId]`.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button';
 import {

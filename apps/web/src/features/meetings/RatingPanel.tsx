@@ -4,7 +4,7 @@
  * simply go on.
  */
 import { useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Button } from '../../ui/Button';
 import { StarIcon } from '../../ui/icons';
 import { RATING_SCORES, useMeetingRating } from './useMeetingRating';

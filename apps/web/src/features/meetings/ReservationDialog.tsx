@@ -1,6 +1,6 @@
 /** The reservation screen: schedule a meeting, or edit one the user created. */
 import { useId } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { MeetingListItem } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';

@@ -1,5 +1,5 @@
 /** The share dialog: the invite link to copy, its QR code and a ready-to-send invitation. */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { QrCode } from '../../ui/QrCode';

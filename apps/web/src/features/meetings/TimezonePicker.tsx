@@ -4,7 +4,7 @@
  * holds the behaviour. Test hooks: the combobox itself, `input[name=<name>]` (the value) and
  * the options (role option).
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ExpandIcon } from '../../ui/icons';
 import { useTimezoneCombobox } from './useTimezoneCombobox';
 

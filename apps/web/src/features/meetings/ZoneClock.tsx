@@ -3,7 +3,7 @@
  * it means ("14:05, Tuesday, November 25"). Ticks at each new minute.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { toZoned } from '@meet/shared';
 
 const MINUTE_MS = 60_000;

@@ -1,5 +1,5 @@
 /** The heading of a day group: "Tomorrow · Thursday, January 16" (year only when not this year). */
-import type { TFunction } from '../../app/i18n';
+import type { TFunction } from '../../i18n/i18n';
 import type { DayFlags } from '@meet/shared';
 
 export function dayHeading(day: DayFlags, t: TFunction, locale: string): string {

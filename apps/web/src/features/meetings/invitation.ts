@@ -1,5 +1,5 @@
 /** The invite link and the invitation text people paste into chats and mails. */
-import type { TFunction } from '../../app/i18n';
+import type { TFunction } from '../../i18n/i18n';
 import { gmtOffset, isShowableTime, timeRange, toZoned } from '@meet/shared';
 import { formatConferenceId } from './join-session';
 

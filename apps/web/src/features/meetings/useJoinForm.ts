@@ -4,7 +4,7 @@
  * blocks the join past it.
  */
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { NICKNAME_MAX_MEETING, meetingNickname } from '@meet/shared';
 import { lengthLimit } from '../../ui/length-limit';
 import { StorageKeys } from '../auth/auth-store';

@@ -7,12 +7,12 @@
  * server's own reason; "does not exist" only when that is the reason.
  */
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useNavigate } from 'react-router';
 import { ResultCode } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { conferenceApi } from '../../api/conference-api';
-import { language } from '../../app/i18n';
+import { language } from '../../i18n/i18n';
 import { StorageKeys, authStore } from '../auth/auth-store';
 import { useAuth } from '../auth/AuthProvider';
 import { toast } from '../../ui/toast-store';

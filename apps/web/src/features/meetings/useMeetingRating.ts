@@ -4,7 +4,7 @@
  * has already shown the server's message and does not keep the user here.
  */
 import { useCallback, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { conferenceApi } from '../../api/conference-api';
 import { toast } from '../../ui/toast-store';
 

@@ -4,7 +4,7 @@
  */
 import { useCallback, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { NICKNAME_MAX_MEETING, meetingNickname, type MeetingListItem } from '@meet/shared';
 import { conferenceApi } from '../../api/conference-api';
 import { userApi } from '../../api/user-api';

@@ -1,7 +1,7 @@
 /** State of the reservation screen: the draft, which errors show, and the save call. */
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { TOPIC_MAX, hasTime, type MeetingListItem } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { conferenceApi, type ReservationBody } from '../../api/conference-api';

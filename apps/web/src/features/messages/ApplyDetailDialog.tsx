@@ -5,7 +5,7 @@
  * `apply-filename`, `apply-applicant`, `apply-applicant-email`, `apply-reason`, `apply-status` (data-status),
  * `apply-approve`, `apply-deny`, `apply-answer-error`.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { APPLY_STATUS } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';

@@ -7,7 +7,7 @@ import {
   ResultCode,
   type MessageItem,
 } from '@meet/shared';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { ApiError } from '../../api/client';
 import { messagesApi } from '../../api/messages-api';
 import { recordsApi } from '../../api/records-api';

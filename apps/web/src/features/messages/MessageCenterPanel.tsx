@@ -6,7 +6,7 @@
  * (data-message-id, data-unread, data-push-type), `message-read-all`, `message-loading`,
  * `message-loading-more`, `message-empty`, `message-failed`, `message-end`.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { MessageItem } from '@meet/shared';
 import { Button, IconButton } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { APPLY_STATUS, type ApplyDetail } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { recordsApi, type ApplyAnswer } from '../../api/records-api';

@@ -3,7 +3,7 @@
  * type it or tap it. Loaded on first use, so the QR encoder stays out of Home's first screen.
  * Test hook: `mobile-app-qr`.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { QrCode } from '../../ui/QrCode';
 import './mobile-app.css';
 

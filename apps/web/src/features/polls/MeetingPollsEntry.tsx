@@ -5,7 +5,7 @@
  * Test hook: data-testid meeting-polls.
  */
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import {
   CONFERENCE_STATUS,
   POLL_MESSAGES,

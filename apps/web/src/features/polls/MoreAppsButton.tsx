@@ -3,7 +3,7 @@
  * the entry show a launched poll I have not answered. Test hooks: more-apps, open-polls,
  * polls-badge (and more-apps-dot).
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Popover, usePopover } from '../../ui/Popover';
 import { AppsIcon, PollIcon } from './poll-icons';
 import { useRoomPolls } from './RoomPolls';

@@ -3,7 +3,7 @@
  * (multiple), each inside a label with the option's text. The selection lives in
  * usePollBallot; Submit (usePollActions) checks that every question is answered.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { QUESTION_TYPE, type PollDetail, type PollSelection } from '@meet/shared';
 import { PollHeader } from './PollHeader';
 import './poll-result.css';

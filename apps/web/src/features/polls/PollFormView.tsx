@@ -5,7 +5,7 @@
  * textarea[name=questionTitle], select[name=questionType], input[name=optionDesc], add-option,
  * copy-question, delete-question, and add-question.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import {
   POLL_OPTIONS_MAX,
   POLL_OPTIONS_MIN,

@@ -1,5 +1,5 @@
 /** The top of a poll in the result and vote views: topic, status and what kind of poll it is. */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { PollDetail } from '@meet/shared';
 import { statusKey } from './poll-view';
 

@@ -1,5 +1,5 @@
 /** The dialog's first view: the meeting's polls, newest last, each opening in its mode. */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { POLL_STATUS, canSeeResults, type PollSummary } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { ChevronRight, PollIcon } from './poll-icons';

@@ -5,7 +5,7 @@
  * (`data-vote-id`), `poll-prompt-vote`.
  */
 import { useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { IconButton } from '../../ui/Button';
 import { CloseIcon } from '../../ui/icons';
 import { PollIcon } from './poll-icons';

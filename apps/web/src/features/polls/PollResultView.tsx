@@ -4,7 +4,7 @@
  * appear only for the host or once results are published; the viewer's own choices are marked.
  * Test hook: data-testid poll-result-option per option.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { POLL_STATUS, type PollDetail } from '@meet/shared';
 import { CheckCircleIcon } from './poll-icons';
 import { PollHeader } from './PollHeader';

@@ -6,7 +6,7 @@
  * share-results checkbox (poll-publish while hidden, poll-unpublish while shared); poll-submit;
  * poll-back; and in the confirm dialogs poll-confirm-yes / poll-confirm-no.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { PollButton, PollDetail } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { PeerInfo, PollChange } from '@meet/shared';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { voteApi } from '../../api/vote-api';
 import type { RoomClientHandle } from '../../room-client/types';
 import { summary } from './poll-fixtures';

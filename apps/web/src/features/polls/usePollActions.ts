@@ -5,7 +5,7 @@
  * already shown by the API client; 4050 means the poll is gone (`gone`).
  */
 import { useCallback, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import {
   ResultCode,
   firstUnanswered,

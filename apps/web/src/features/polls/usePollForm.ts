@@ -4,7 +4,7 @@
  * refused save points at. Limits are announced with the catalogue's text and change nothing.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import {
   emptyPollForm,
   shouldConfirmLeave,

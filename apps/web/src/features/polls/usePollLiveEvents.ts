@@ -4,7 +4,7 @@
  * SPEC.md section 4: only an attendee with this very poll open reacts, with a notice.
  */
 import { useCallback, useEffect } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { PollChange } from '@meet/shared';
 import { toast } from '../../ui/toast-store';
 import type { PollCache } from './usePollCache';

@@ -7,7 +7,7 @@
  * into the result.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import {
   POLLS_PER_MEETING_MAX,
   POLL_STATUS,

@@ -7,7 +7,7 @@
  * is its markup.
  */
 import { useCallback, useEffect } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import {
   ResultCode,
   pollButtons,

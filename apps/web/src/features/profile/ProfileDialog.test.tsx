@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { NICKNAME_MAX_PROFILE } from '@meet/shared';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { userApi } from '../../api/user-api';
 import { ProfileDialog } from './ProfileDialog';
 

@@ -3,7 +3,7 @@
  * Save sends only what changed, waits for every call, then reports once.
  */
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useQueryClient } from '@tanstack/react-query';
 import { NICKNAME_MAX_PROFILE, type ErrorKey } from '@meet/shared';
 import { ApiError } from '../../api/client';

@@ -5,7 +5,7 @@
  * `chapter-remove`, `chapter-add`, `chapters-save`, `chapters-error`.
  */
 import { useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Chapter } from '@meet/shared';
 import { Button, IconButton } from '../../ui/Button';
 import { CloseIcon } from '../../ui/icons';

@@ -5,7 +5,7 @@
  */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import i18n from '../../app/i18n';
+import i18n from '../../i18n/i18n';
 import { ApiError } from '../../api/client';
 import { recordsApi } from '../../api/records-api';
 import { FakeSocket } from '../../message-socket/fake-socket';

@@ -6,7 +6,7 @@
  * `record-meta`, `record-player` (data-kind video|audio), `record-download-video|audio`,
  * `record-processing`, `record-failed`, `record-stage` (data-stage), and those of RecordRequests.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { RecordInfo, ShareScope } from '@meet/shared';
 import { formatClock } from './record-rules';
 import { useTimezone } from '../meetings/useTimezone';

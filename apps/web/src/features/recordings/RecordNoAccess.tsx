@@ -7,7 +7,7 @@
  * `record-apply-approved`.
  */
 import { useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Link } from 'react-router';
 import { APPLY_STATUS } from '@meet/shared';
 import type { RecordTeaser } from '../../api/records-api';

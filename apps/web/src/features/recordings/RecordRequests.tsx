@@ -6,7 +6,7 @@
  * `record-request-email`, `record-request-approve`, `record-request-deny`.
  */
 import { useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { APPLY_STATUS, type AccessRequestItem } from '@meet/shared';
 import { recordsApi, type ApplyAnswer } from '../../api/records-api';
 import { Button } from '../../ui/Button';

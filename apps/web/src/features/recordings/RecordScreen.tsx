@@ -4,7 +4,7 @@
  * Test hooks: `record-page`, `record-loading`, `record-not-found`, `record-load-failed`, plus
  * those of RecordDetail and RecordNoAccess.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';

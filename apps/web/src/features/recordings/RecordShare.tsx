@@ -4,7 +4,7 @@
  * `record-sharing`, `share-scope` (a select), `share-scope-hint`.
  */
 import { useId } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { SHARE_SCOPES, type ShareScope } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { useCopy } from '../../ui/useCopy';

@@ -2,7 +2,7 @@
  * The "being recorded" badge every member sees over the stage: a red dot and the elapsed time.
  * Test hooks: `recording-indicator` (data-record-type audio|video), `recording-elapsed`.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useRoomState } from '../room-core/RoomContext';
 import { useRecordingElapsed } from './useRecordingElapsed';
 import './room-record.css';

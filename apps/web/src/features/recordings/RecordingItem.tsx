@@ -5,7 +5,7 @@
  * `record-open`, `record-meta`, `record-status`, `record-progress` (role progressbar), `record-rename`,
  * `record-delete`, `record-remove-shared`.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Link } from 'react-router';
 import type { RecordListItem } from '@meet/shared';
 import { IconButton } from '../../ui/Button';

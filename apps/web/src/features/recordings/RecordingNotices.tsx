@@ -9,7 +9,7 @@
  * (`data-count`, + `local-recording-notice-ok`).
  */
 import { useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useRoomMeeting, useRoomState } from '../room-core/RoomContext';
 import { RoomStrip, StripAction } from '../room/RoomStrip';
 

@@ -1,5 +1,5 @@
 /** /home/recording until the recordings list arrives. */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { EmptyState } from '../../ui/EmptyState';
 import { RecordIcon } from '../../ui/icons';
 

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { ApiError } from '../../api/client';
 import { recordsApi } from '../../api/records-api';
 import * as toasts from '../../ui/toast-store';

@@ -3,7 +3,7 @@
  * those shared with me, newest first, with more on request. Test hooks: `recordings-list`,
  * `storage-usage` (data-used, data-quota), `recordings-more`, plus RecordingItem's.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';

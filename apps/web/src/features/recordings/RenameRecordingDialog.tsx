@@ -1,6 +1,6 @@
 /** Renaming a recording: one field (a name is required), the server's refusal shown under it. */
 import { useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { MeetingInfo, RoomProperties } from '@meet/shared';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { recordsApi } from '../../api/records-api';
 import { fakeClient } from '../captions/captions-fixtures';
 import { peerInfo } from '../../test/peer-info';

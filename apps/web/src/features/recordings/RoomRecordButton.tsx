@@ -7,7 +7,7 @@
  * recording), `record-popover`, `record-type-audio|video`, `record-layout-speech|grid`,
  * `record-pro-note`, `record-upgrade`, `record-start`, `record-stop`.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { RecordLayout } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { RecordIcon } from '../../ui/icons';

@@ -3,7 +3,7 @@
  * Test hooks: `speaker-name-input` (data-speaker-id), `speakers-save`, `speakers-error`.
  */
 import { useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { SpeakerRename } from '../../api/records-api';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';

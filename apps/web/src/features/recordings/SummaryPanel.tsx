@@ -9,7 +9,7 @@
  * `chapters-empty`.
  */
 import { useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { RecordInfo } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { EditIcon } from '../../ui/icons';

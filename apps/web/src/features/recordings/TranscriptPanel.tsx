@@ -5,7 +5,7 @@
  * `transcript-speaker`, `transcript-time`, `edit-speakers`, `transcript-empty`.
  */
 import { useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { TranscriptEntry } from '@meet/shared';
 import type { SpeakerRename } from '../../api/records-api';
 import { Button } from '../../ui/Button';

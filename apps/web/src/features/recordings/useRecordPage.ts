@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { RecordInfo, ShareScope } from '@meet/shared';
 import { recordsApi } from '../../api/records-api';
 import { toast } from '../../ui/toast-store';

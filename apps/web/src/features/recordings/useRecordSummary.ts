@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Chapter, RecordInfo } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { recordsApi, type SpeakerRename } from '../../api/records-api';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { RecordListItem } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { recordsApi } from '../../api/records-api';

@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import i18n from '../../app/i18n';
+import i18n from '../../i18n/i18n';
 import type { RoomClientHandle } from '../../room-client/types';
 import { ConnectionBanner, ConnectionState } from './ConnectionBanner';
 import { RoomProvider } from '../room-core/RoomContext';

@@ -4,7 +4,7 @@
  * word tests wait for), and a banner for people who see it: connecting spinner, "reconnecting"
  * after a drop, "unable to connect" with a way out.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useRoomClient, useRoomState } from '../room-core/RoomContext';
 
 export function ConnectionState() {

@@ -1,6 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { joined, renderInRoom } from '../captions/captions-fixtures';
 import { ControlsTab } from './ControlsTab';
 

@@ -6,7 +6,7 @@
  * screenShareAllowed]`, `end-meeting`, and `end-for-all` in its confirmation.
  */
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { CONF_MUTE } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';

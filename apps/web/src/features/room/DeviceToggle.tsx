@@ -4,7 +4,7 @@
  * switch's keyboard shortcut.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { usePopover, Popover } from '../../ui/Popover';
 import type { MediaDeviceInfoLike } from '../../room-client/types';
 import { CheckIcon, ChevronUpIcon } from '../room-core/room-icons';

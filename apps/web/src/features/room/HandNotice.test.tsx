@@ -1,7 +1,7 @@
 /** A raised hand comes to the host without opening the People tab (issue 30). */
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { hostApi } from '../../api/host-api';
 import { peerInfo } from '../../test/peer-info';
 import { renderInRoom } from '../captions/captions-fixtures';

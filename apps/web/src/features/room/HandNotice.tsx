@@ -6,7 +6,7 @@
  * `hand-notice-approve`, `hand-notice-view`.
  */
 import { useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useRoomDispatch, useRoomState } from '../room-core/RoomContext';
 import { HandIcon } from '../room-core/room-icons';
 import { amHost, handRaised } from '../room-core/roles';

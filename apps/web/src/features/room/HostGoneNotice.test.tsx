@@ -1,7 +1,7 @@
 /** Everyone is told when the host's connection dropped or the host left (issue 29). */
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import type { RoomClientHandle } from '../../room-client/types';
 import { peerInfo } from '../../test/peer-info';
 import { RoomProvider } from '../room-core/RoomContext';

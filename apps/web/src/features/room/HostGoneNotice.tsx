@@ -4,7 +4,7 @@
  * the host message, and that the role passes to someone here if the host does not come back
  * within the server's grace. A host whose page closed (the tab, not the network) left. Test hook: `host-gone` with `data-reason` (`reconnecting`, `left`).
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { HostIcon } from '../room-core/room-icons';
 import { useRoomState } from '../room-core/RoomContext';
 

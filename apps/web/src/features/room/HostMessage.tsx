@@ -5,7 +5,7 @@
  * Test hook: `host-message`.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { IconButton } from '../../ui/Button';
 import { CloseIcon } from '../../ui/icons';
 import {

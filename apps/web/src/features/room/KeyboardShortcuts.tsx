@@ -4,7 +4,7 @@
  * their help. Test hook: `shortcuts-help`.
  */
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useCaptionsToggle } from '../captions/useCaptionsToggle';
 import { KeyboardIcon } from '../room-core/room-icons';
 import type { RoomControls } from './useRoomControls';

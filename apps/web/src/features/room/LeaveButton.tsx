@@ -3,7 +3,7 @@
  * for everyone and leaving it to the others. Test hooks: `leave`, and for the host
  * `end-for-all` and `leave-only`.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Popover, usePopover } from '../../ui/Popover';
 import { CallEndIcon } from '../room-core/room-icons';
 import { useRoomClient, useRoomState } from '../room-core/RoomContext';

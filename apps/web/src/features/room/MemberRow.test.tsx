@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { peerInfo } from '../../test/peer-info';
 import { MemberRow, type MemberRowProps } from './MemberRow';
 

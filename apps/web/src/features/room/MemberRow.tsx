@@ -7,7 +7,7 @@
  * `hand-refuse`, `rename-me`, `reclaim-host`.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { PeerInfo } from '@meet/shared';
 import { Avatar } from '../../ui/Avatar';
 import { EditIcon, MoreIcon } from '../../ui/icons';

@@ -5,7 +5,7 @@
  * Test hook: `data-member-id` + `data-source`, with a <video> only while the camera is on.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { networkStatus, truncateName, type MediaSource, type PeerInfo } from '@meet/shared';
 import { Avatar } from '../../ui/Avatar';
 import { TrackVideo, useTrack } from '../room-core/media';

@@ -1,7 +1,7 @@
 /** Joins and leaves are shown, briefly (issue 29), not only told to screen readers. */
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import type { RoomClientHandle } from '../../room-client/types';
 import { peerInfo } from '../../test/peer-info';
 import { RoomProvider } from '../room-core/RoomContext';

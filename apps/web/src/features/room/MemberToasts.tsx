@@ -6,7 +6,7 @@
  * Test hook: `member-toast` with `data-kind` (`joined`, `left`).
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useRoomStore } from '../room-core/RoomContext';
 import { announcementsOf } from './room-announcements';
 

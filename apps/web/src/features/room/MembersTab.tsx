@@ -4,7 +4,7 @@
  * `members-list`, `hands-approve-all`, `hands-refuse-all`.
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { orderMembers, type PeerInfo } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';

@@ -7,7 +7,7 @@
  * them), `flip-camera`, `mobile-more` (aria-expanded, with `mobile-more-unread`), `leave`.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { icon, MoreIcon } from '../../ui/icons';
 import { CamIcon, CamOffIcon, MicIcon, MicOffIcon } from '../room-core/room-icons';
 import { LeaveButton } from './LeaveButton';

@@ -7,7 +7,7 @@
  * `open-polls`.
  */
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ChatIcon, CloseIcon } from '../../ui/icons';
 import { CaptionsIcon, CaptionsOffIcon } from '../captions/captions-icons';
 import { PollIcon } from '../polls/poll-icons';

@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { phoneLayout, type PeerInfo } from '@meet/shared';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { Orientation } from '../../ui/useFormFactor';
 import { ChevronLeftIcon, ChevronRightIcon } from '../room-core/room-icons';
 import { useRoomDispatch, useRoomState } from '../room-core/RoomContext';

@@ -1,7 +1,7 @@
 /** My own network in words (issue 29), from what is measured. */
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import type { RoomClientHandle } from '../../room-client/types';
 import { peerInfo } from '../../test/peer-info';
 import { RoomProvider } from '../room-core/RoomContext';

@@ -5,7 +5,7 @@
  * has its reason said. Test hook: `my-network` with `data-status` and `data-lowered`.
  */
 import { networkStatus } from '@meet/shared';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useRoomState } from '../room-core/RoomContext';
 
 export function NetworkIndicator() {

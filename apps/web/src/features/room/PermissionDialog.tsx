@@ -4,7 +4,7 @@
  * permission-text.ts; closing clears the store's open-modal marker.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { parseUserAgent } from '@meet/shared';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { LOCAL_PEER_ID, type MediaDeviceInfoLike, type Settings } from '../../room-client/types';

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { REACTION_EMOJIS, type ReactionEmoji } from '@meet/shared';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { RequestError } from '../../room-client/signaling';
 import type { RoomClientHandle } from '../../room-client/types';
 import { toastStore } from '../../ui/toast-store';

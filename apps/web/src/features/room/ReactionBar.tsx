@@ -3,7 +3,7 @@
  * for everyone (ReactionBursts). `useReactionBar` holds the behaviour; this file is markup.
  * Test hooks: `reactions-toggle`, `reaction-bar`, and `reaction` buttons with `data-emoji`.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { AddReactionIcon } from '../room-core/room-icons';
 import { useReactionBar } from './useReactionBar';
 import './room-reactions.css';

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { NICKNAME_MAX_MEETING } from '@meet/shared';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { hostApi } from '../../api/host-api';
 import type { RoomClientHandle } from '../../room-client/types';
 import { RenameDialog } from './RenameDialog';

@@ -3,7 +3,7 @@
  * updateUserConferenceNickname, then shown everywhere at once through the room client.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { NICKNAME_MAX_MEETING } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { hostApi } from '../../api/host-api';

@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, expect, test } from 'vitest';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import type { RoomClientHandle } from '../../room-client/types';
 import { peerInfo } from '../../test/peer-info';
 import { RoomAnnouncer } from './RoomAnnouncer';

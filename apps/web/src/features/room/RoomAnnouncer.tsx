@@ -4,7 +4,7 @@
  * anything showing on screen. Only the last few lines stay in it. Test hook: `room-announcer`.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { announcementsOf, type Announcement } from './room-announcements';
 import { useRoomStore } from '../room-core/RoomContext';
 

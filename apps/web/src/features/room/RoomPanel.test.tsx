@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ChatMessage, PeerInfo } from '@meet/shared';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import i18n from '../../app/i18n';
+import i18n from '../../i18n/i18n';
 import { waitingRoomApi } from '../../api/waiting-room-api';
 import { RequestError } from '../../room-client/signaling';
 import type { RoomClientHandle } from '../../room-client/types';

@@ -6,7 +6,7 @@
  * the host's breakout rooms (opened from the toolbar) show under a title instead of the tabs.
  */
 import { lazy, Suspense, useCallback, useEffect, type KeyboardEvent } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { IconButton } from '../../ui/Button';
 import { CloseIcon } from '../../ui/icons';
 // Breakout rooms (issue 16): the host's tab.

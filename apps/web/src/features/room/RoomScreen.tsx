@@ -15,7 +15,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { RoomClient } from '../../room-client/room-client';
 import { toolApi } from '../../api/tool-api';
 import { FileShareBar } from '../file-share/FileShareBar';

@@ -3,7 +3,7 @@
  * hand is up): an icon, what it is about, its actions, and × to close it (room-host.css).
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { IconButton } from '../../ui/Button';
 import { CloseIcon } from '../../ui/icons';
 

@@ -4,7 +4,7 @@
  * where it was. Test hook: `shortcuts-dialog`.
  */
 import { Fragment } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Dialog } from '../../ui/Dialog';
 import { isMacPlatform, shortcutKeys } from './shortcuts';
 import './room-shortcuts.css';

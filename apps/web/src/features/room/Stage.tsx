@@ -5,7 +5,7 @@
  * the pure functions in @meet/shared; this file only lays them out.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import {
   chooseMainWindow,
   gridPage,

@@ -14,7 +14,7 @@
  */
 import { useRef, type ReactNode } from 'react';
 import { WAITING_STATUS } from '@meet/shared';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { ChatIcon } from '../../ui/icons';
 // Polls (issue 6): the more-apps popover with the Polls entry.
 import { MoreAppsButton } from '../polls/MoreAppsButton';

@@ -1,7 +1,7 @@
 /** Who waits to be admitted comes to the host without opening the panel (issue 30). */
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
-import '../../app/i18n';
+import '../../i18n/i18n';
 import { waitingRoomApi } from '../../api/waiting-room-api';
 import { renderInRoom } from '../captions/captions-fixtures';
 import { WaitingNotice } from './WaitingNotice';

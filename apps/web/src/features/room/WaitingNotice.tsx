@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { WAITING_STATUS } from '@meet/shared';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useRoomDispatch, useRoomState } from '../room-core/RoomContext';
 import { HostIcon } from '../room-core/room-icons';
 import { amHost } from '../room-core/roles';

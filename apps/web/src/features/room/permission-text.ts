@@ -4,7 +4,7 @@
  * every Chrome/Edge and Windows 10/11/Mac branch is unit-tested without rendering.
  */
 import { devicesOf, dialogFor, type BrowserInfo, type PermissionDialog } from '@meet/shared';
-import type { TKey } from '../../app/i18n';
+import type { TKey } from '../../i18n/i18n';
 import type { PermissionStates } from '../../room-client/types';
 
 export type DesktopOs = 'windows10' | 'windows11' | 'mac';

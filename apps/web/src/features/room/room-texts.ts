@@ -4,7 +4,7 @@
  * first render.
  * Chinese has them in its own chunk with the other catalogues (i18n/zh.ts).
  */
-import i18n from '../../app/i18n';
+import i18n from '../../i18n/i18n';
 import roomEn from '../../i18n/locales/room.en.json';
 
 i18n.addTexts('en', { room: roomEn });

@@ -7,7 +7,7 @@
  * Test hooks on my tile: `data-testid="self-pip"` with `data-corner` (tl, tr, bl, br).
  */
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 
 export type Corner = 'tl' | 'tr' | 'bl' | 'br';
 const CORNERS: readonly Corner[] = ['tl', 'tr', 'bl', 'br'];

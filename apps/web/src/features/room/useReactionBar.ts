@@ -5,7 +5,7 @@
  * user's language (`reactionTooFast` when sent faster than the server allows).
  */
 import { useEffect, useId, useRef, type FocusEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { ReactionEmoji } from '@meet/shared';
 import { RequestError } from '../../room-client/signaling';
 import { usePopover } from '../../ui/Popover';

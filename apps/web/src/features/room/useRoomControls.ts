@@ -3,7 +3,7 @@
  * view mode, raised hand, the panel's people and chat tabs, and leave.
  */
 import { useCallback, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { dialogFor, HAND } from '@meet/shared';
 import type { Settings } from '../../room-client/types';
 import { toast } from '../../ui/toast-store';

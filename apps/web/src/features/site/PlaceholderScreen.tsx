@@ -1,6 +1,6 @@
 /** A tidy stand-in for screens that later issues build (meeting, join, invite, ...). */
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Link } from 'react-router';
 import { Logo } from '../../ui/Logo';
 import './site.css';

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import i18n from '../../app/i18n';
+import i18n from '../../i18n/i18n';
 import { serverConfigReply } from '../../test/server-config';
 import { toolApi } from '../../api/tool-api';
 import { SiteH5 } from './SiteH5';

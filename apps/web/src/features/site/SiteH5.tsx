@@ -8,7 +8,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Button } from '../../ui/Button';
 import { Logo } from '../../ui/Logo';
 import { useCopy } from '../../ui/useCopy';

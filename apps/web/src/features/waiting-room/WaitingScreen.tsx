@@ -2,7 +2,7 @@
  * The joiner's waiting screen, shown until the host lets them in (then it says the join is under
  * way). Test hooks: `waiting-room`, `waiting-room-leave`.
  */
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { Button } from '../../ui/Button';
 import { Logo } from '../../ui/Logo';
 import './waiting-screen.css';

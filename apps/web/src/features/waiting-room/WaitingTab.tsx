@@ -5,7 +5,7 @@
  * dialog `input[name=addToBlackList]` and `waiting-deny-confirm`.
  */
 import { useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import type { WaitingEntry } from '@meet/shared';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';

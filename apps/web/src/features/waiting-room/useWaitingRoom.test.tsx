@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { MessageJson } from '@meet/shared';
-import i18n from '../../app/i18n';
+import i18n from '../../i18n/i18n';
 import { conferenceApi } from '../../api/conference-api';
 import { FakeSocket } from '../../message-socket/fake-socket';
 import { MessageSocket } from '../../message-socket/message-socket';

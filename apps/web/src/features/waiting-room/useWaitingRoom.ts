@@ -7,7 +7,7 @@
  * gives the rejoin and this browser's device id.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../app/useTranslation';
+import { useTranslation } from '../../i18n/useTranslation';
 import { conferenceApi } from '../../api/conference-api';
 import { useMessageSocket } from '../../message-socket/MessageSocketProvider';
 import { toast } from '../../ui/toast-store';

@@ -8,7 +8,7 @@
  * `more-polls`, `more-transcript`, `more-shortcuts`, `more-feedback`.
  */
 import { lazy, Suspense, useState, type ReactNode, type RefObject } from 'react';
-import { useTranslation } from '../../../app/useTranslation';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { icon } from '../../../ui/icons';
 import { useAuth } from '../../auth/AuthProvider';
 import { CaptionsIcon } from '../../captions/captions-icons';

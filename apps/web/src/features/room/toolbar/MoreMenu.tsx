@@ -8,7 +8,7 @@
  * (`MoreExtras`). Test hooks: `toolbar-more` (the button, aria-expanded), `toolbar-more-menu`.
  */
 import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from '../../../app/useTranslation';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { MoreIcon } from '../../../ui/icons';
 import type { RoomControls } from '../useRoomControls';
 import { MOVABLE, useToolbarSlots } from './toolbar-slots';

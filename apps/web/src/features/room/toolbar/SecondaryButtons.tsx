@@ -5,7 +5,7 @@
  * bar for grid, data-mode) with `view-mode-grid|float`; `breakout-toggle` with
  * `breakout-help-count`.
  */
-import { useTranslation } from '../../../app/useTranslation';
+import { useTranslation } from '../../../i18n/useTranslation';
 import { Popover, usePopover } from '../../../ui/Popover';
 import { BreakoutIcon, CheckIcon, GridIcon, SpotlightIcon } from '../../room-core/room-icons';
 import type { RoomControls } from '../useRoomControls';

@@ -15,14 +15,14 @@
  * Keys are typed from the English catalogues: a missing key fails tsc.
  */
 import { errorMessagesEn, type ErrorKey, type Language } from '@meet/shared';
-import en from '../i18n/locales/en.json';
-import type roomEn from '../i18n/locales/room.en.json';
-import type magicEn from '../i18n/locales/magic.en.json';
-import pollsEn from '../i18n/locales/polls.en.json';
-import billingEn from '../i18n/locales/billing.en.json';
-import signinEn from '../i18n/locales/signin.en.json';
-import recordingsEn from '../i18n/locales/recordings.en.json';
-import integrationsEn from '../i18n/locales/integrations.en.json';
+import en from './locales/en.json';
+import type roomEn from './locales/room.en.json';
+import type magicEn from './locales/magic.en.json';
+import pollsEn from './locales/polls.en.json';
+import billingEn from './locales/billing.en.json';
+import signinEn from './locales/signin.en.json';
+import recordingsEn from './locales/recordings.en.json';
+import integrationsEn from './locales/integrations.en.json';
 
 export function detectLanguage(browserLanguage: string | undefined): Language {
   return browserLanguage?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
@@ -149,7 +149,7 @@ class Texts {
   }
 
   private loadChinese(): Promise<void> {
-    this.zhLoaded ??= import('../i18n/zh').then(
+    this.zhLoaded ??= import('./zh').then(
       ({ catalogues, errors }) => {
         merge(this.trees.zh, translation(catalogues, errors));
       },

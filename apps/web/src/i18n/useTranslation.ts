@@ -1,6 +1,6 @@
 /**
  * The app's texts in a component: `t` in the current language, re-rendering the component when
- * the language changes or a chunk adds texts (app/i18n.ts).
+ * the language changes or a chunk adds texts (i18n.ts).
  */
 import { useMemo, useSyncExternalStore } from 'react';
 import i18n, { type TFunction, type TKey, type TParams } from './i18n';
