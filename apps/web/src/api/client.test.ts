@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { authStore } from '../features/auth/auth-store';
+import i18n from '../i18n/i18n';
 import { ApiError, apiPost, onAuthFailed } from './client';
 
 function reply(body: unknown, headers: Record<string, string> = {}) {
@@ -36,6 +37,33 @@ describe('apiPost', () => {
     const error = await apiPost('user/emailLogin', {}, { silent: true }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: -1, message: 'Incorrect password' });
+  });
+
+  test('a refusal with a key reads its text from the page catalogue in the language shown now', async () => {
+    // The server's text (in the language it was asked in) gives way to the page's own.
+    fetchMock.mockReturnValueOnce(
+      reply({ code: -1, msg: 'server words', key: 'incorrectPassword', payload: null }),
+    );
+    const en = await apiPost('user/emailLogin', {}, { silent: true }).catch((e: unknown) => e);
+    expect(en).toMatchObject({ code: -1, key: 'incorrectPassword', message: 'Incorrect password' });
+    await i18n.changeLanguage('zh');
+    try {
+      fetchMock.mockReturnValueOnce(
+        reply({ code: -1, msg: 'server words', key: 'incorrectPassword', payload: null }),
+      );
+      const zh = await apiPost('user/emailLogin', {}, { silent: true }).catch((e: unknown) => e);
+      expect(zh).toMatchObject({ message: '密码错误' });
+      // Values the server filled in (a field's name) cannot come from the key: its text stays.
+      fetchMock.mockReturnValueOnce(
+        reply({ code: 4000, msg: '邮箱 不能为空', key: 'fieldRequired', payload: null }),
+      );
+      const filled = await apiPost('user/emailLogin', {}, { silent: true }).catch(
+        (e: unknown) => e,
+      );
+      expect(filled).toMatchObject({ message: '邮箱 不能为空' });
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   test('code 203 clears the token, login type and cached user, and tells listeners', async () => {

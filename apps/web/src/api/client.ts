@@ -1,7 +1,8 @@
 /**
  * The one module that talks to the HTTP API: POST with the common fields, the stored token, a
- * 15 s timeout, and `{ code, msg, payload }` unwrapped. A non-zero code throws ApiError (its msg
- * is already in the user's language and is shown as a toast unless the caller shows it itself);
+ * 15 s timeout, and `{ code, msg, payload }` unwrapped. A non-zero code throws ApiError, its
+ * message the page's own catalogue text for the reply's key (refusalText), shown as a toast
+ * unless the caller shows it itself;
  * code 203 clears the local sign-in and tells listeners, who move the user to sign-in.
  */
 import {
@@ -11,7 +12,7 @@ import {
   type ApiReply,
   type ErrorKey,
 } from '@meet/shared';
-import i18n, { language } from '../i18n/i18n';
+import i18n, { language, type TKey } from '../i18n/i18n';
 import { authStore } from '../features/auth/auth-store';
 import { toast } from '../ui/toast-store';
 
@@ -140,6 +141,18 @@ export async function apiFetch(
 }
 
 /**
+ * A refusal's text from the page's own error catalogue (`errors.<key>`), in the language shown
+ * now; the server's text where the reply has no key, or where the server filled values into it
+ * (a field, a limit) that the key alone cannot give.
+ */
+export function refusalText(reply: { msg: string; key?: ErrorKey }): string {
+  if (!reply.key) return reply.msg;
+  const key = `errors.${reply.key}` as TKey;
+  const text = i18n.t(key);
+  return text === key || text.includes('{{') ? reply.msg : text;
+}
+
+/**
  * POSTs to `/api/<path>`. `body` is sent as JSON with the common fields; a FormData body (file
  * upload) gets the common fields appended as form fields instead.
  */
@@ -160,10 +173,11 @@ export async function apiPost<T>(
   if (reply.code === ResultCode.authFailed && !options.report) {
     // Only the token we sent is void; a newer one from another tab must survive.
     signInLost(token);
-    fail(new ApiError(reply.code, reply.msg), options);
+    fail(new ApiError(reply.code, refusalText(reply)), options);
   }
   if (reply.code !== ResultCode.success) {
-    const refusal = new ApiError(reply.code, reply.msg, reply.payload, reply.key ?? null);
+    const text = refusalText(reply);
+    const refusal = new ApiError(reply.code, text, reply.payload, reply.key ?? null);
     for (const listener of refusalListeners) listener(refusal);
     fail(refusal, options);
   }
