@@ -178,10 +178,7 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
     stream.on('partial', (utterance, text) => this.partial(member, utterance, text));
     // Final lines in the order spoken; late and unrecognised speech said so (issue 31).
     const final = (u: Utterance, text: string, end: number) => this.final(member, u, text, end);
-    const send = (line: SubtitleMessage) => {
-      for (const reader of this.readers()) this.emit('caption', reader.peerId, line);
-    };
-    followLines(stream, member, this.conf.id, this.deps, send, final);
+    followLines(stream, member, this.conf.id, this.deps, (line) => this.toAll(line), final);
     tap.on('closed', () => {
       if (this.speakers.get(member.peerId)?.stream === stream) this.speakers.delete(member.peerId);
     });
@@ -208,6 +205,11 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
   }
 
   /** Who reads captions now: members in the room with captions on. */
+  /** One line, the same for every reader of the moment. */
+  private toAll(line: SubtitleMessage): void {
+    for (const reader of this.readers()) this.emit('caption', reader.peerId, line);
+  }
+
   private readers(): CaptionMember[] {
     if (this.state.asrStatus !== 1) return [];
     return this.members().filter((m) => this.speechOf(m.userId).captionsOn);
@@ -266,7 +268,6 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
     endTime: number,
   ): Promise<void> {
     this.relay.end(utterance.id);
-    const readers = this.readers();
     const src = utterance.language;
     const spoken = this.message(speaker, utterance, {
       type: 'asr_final',
@@ -277,10 +278,7 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
       endTime,
     });
     // Nothing recognized: the readers' pending line goes away (an empty final), nothing is kept.
-    if (!text) {
-      for (const reader of readers) this.emit('caption', reader.peerId, spoken);
-      return;
-    }
+    if (!text) return this.toAll(spoken);
     const seconds = Math.max(0.5, (endTime - utterance.startTime) / 1000);
     const stored = this.deps.store.addLine({
       conferenceId: this.conf.id,
@@ -295,7 +293,7 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
     stored.catch(() => undefined); // stored while translated; awaited before sending
     // Translated captions, one translation per language asked for.
     const wanted = new Map<string, CaptionMember[]>();
-    for (const reader of readers) {
+    for (const reader of this.readers()) {
       const into = this.into(reader, src);
       wanted.set(into, [...(wanted.get(into) ?? []), reader]);
     }
@@ -326,7 +324,6 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
         : untranslated(spoken, language, paid, hasPair(engines, src, language));
       for (const reader of group) this.emit('caption', reader.peerId, line);
     }
-
     this.interpret(speaker, utterance, text, seconds, translations);
   }
 

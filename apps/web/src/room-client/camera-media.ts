@@ -15,17 +15,10 @@ import type { Signaling } from './signaling';
 import { publisherSignals } from './signals';
 import type { Tracks } from './track-store';
 import type { DeviceChoice, DeviceLists, PermissionStates } from './types';
-import { VideoEffects, effectModeOf } from './effects/video-effects';
-import { VoiceEffects, type VoiceMode } from './voice-effects';
+import { EFFECT_FAILURES, VideoEffects, effectModeOf } from './effects/video-effects';
+import { VoiceEffects } from './voice-effects';
 
 const TOGGLE_DEBOUNCE_MS = 500;
-
-/** The text (under `room.errors`) of each effect's failure. */
-const EFFECT_FAILURES = {
-  background: 'backgroundEffectsFailed',
-  beauty: 'beautyEffectsFailed',
-  avatar: 'avatarEffectsFailed',
-} as const;
 
 export interface CameraMediaEvents {
   devices: [lists: DeviceLists];
@@ -69,8 +62,8 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
    * (Magic Cam, which the RoomClient owns, puts its stage in here too).
    */
   readonly effects = new VideoEffects();
-  /** The voice changer between the microphone and what is shown and sent. */
-  private readonly voice = new VoiceEffects();
+  /** The voice changer (and RNNoise) between the microphone and what is shown and sent. */
+  readonly voice = new VoiceEffects();
 
   constructor(
     private readonly tracks: Tracks,
@@ -99,16 +92,6 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
       this.emit('error', part === 'noise' ? 'noiseSuppressionFailed' : 'voiceChangerFailed');
       void this.sendAudio(this.voice.output);
     });
-  }
-
-  /** Changes my voice (none: my own); the microphone stays as it is when it is off. */
-  async setVoice(mode: VoiceMode): Promise<void> {
-    await this.voice.setMode(mode);
-  }
-
-  /** Plays my changed voice back to me. */
-  previewVoice(on: boolean): void {
-    this.voice.setPreview(on);
   }
 
   /** Sets the virtual background; the camera stays as it is when it is off. */
@@ -371,9 +354,7 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
   private async sendAudio(track: MediaStreamTrack | null): Promise<void> {
     if (!this.tracks.localTrack('camera', 'audio') || !track) return;
     this.tracks.setLocal('camera', 'audio', track);
-    this.meter.start(track, (power) =>
-      this.emit('volume', this.context.me()?.peerId ?? 'local', power),
-    );
+    this.meterOn(track);
     this.emit('tracksChanged');
     if (this.current && this.wanted?.audio) await this.current.replaceAudio(track);
   }
@@ -392,14 +373,15 @@ export class CameraMedia extends Emitter<CameraMediaEvents> {
     const old = this.tracks.localTrack('camera', kind);
     if (kind === 'video' && old && old !== track) old.stop();
     this.tracks.setLocal('camera', kind, track);
-    if (kind === 'audio') {
-      if (track)
-        this.meter.start(track, (power) =>
-          this.emit('volume', this.context.me()?.peerId ?? 'local', power),
-        );
-      else this.meter.stop();
-    }
+    if (kind === 'audio') this.meterOn(track);
     this.emit('tracksChanged');
+  }
+
+  /** My microphone's level, read from what is sent (none while it is off). */
+  private meterOn(track: MediaStreamTrack | null): void {
+    if (!track) return this.meter.stop();
+    const me = () => this.context.me()?.peerId ?? 'local';
+    this.meter.start(track, (power) => this.emit('volume', me(), power));
   }
 
   private debounced(kind: MediaKindName): boolean {

@@ -217,11 +217,11 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
   }
 
   setVoice(mode: VoiceMode): Promise<void> {
-    return this.camera.setVoice(mode);
+    return this.camera.voice.setMode(mode);
   }
 
   previewVoice(on: boolean): void {
-    this.camera.previewVoice(on);
+    this.camera.voice.setPreview(on);
   }
 
   async startLocalRecording(

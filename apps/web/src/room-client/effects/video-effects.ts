@@ -21,6 +21,13 @@ export { effectModeOf, type EffectMode } from './effect-mode';
 export type { EffectStage } from './stage-error';
 export type { EffectStats } from './effect-stats';
 
+/** The text (under `room.errors`) of each effect's failure (Magic Cam tells its own). */
+export const EFFECT_FAILURES = {
+  background: 'backgroundEffectsFailed',
+  beauty: 'beautyEffectsFailed',
+  avatar: 'avatarEffectsFailed',
+} as const;
+
 export interface VideoEffectsEvents {
   /**
    * `output` changed: a pipeline started (calls may have answered the raw track), or the last
