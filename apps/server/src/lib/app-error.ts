@@ -63,4 +63,40 @@ export class AppError extends Error {
   static notFound() {
     return new AppError(ResultCode.failure, 404, 'notFound');
   }
+  /** The thing is not in the state the action needs (a recording, a request, a poll, a vote). */
+  static conflict(key: ErrorKey) {
+    return new AppError(ResultCode.failure, 409, key);
+  }
+  /** "The meeting recording could not be found": unknown or deleted. */
+  static recordNotFound() {
+    return new AppError(ResultCode.failure, 404, 'recordNotFound');
+  }
+  /**
+   * "No access permissions currently", with what the caller may know of the recording (its
+   * name, owner and their request's state) so the page can offer to apply.
+   */
+  static noRecordAccess(teaser: {
+    recordId: string;
+    name: string;
+    ownerName: string;
+    applyStatus: number;
+  }) {
+    return new AppError(
+      ResultCode.failure,
+      403,
+      'noRecordAccess',
+      {},
+      {
+        payload: { ...teaser, access: false },
+      },
+    );
+  }
+  /** 3024: an access request that is unknown, of another recording, or not the caller's to see. */
+  static applyLoadFailed(status = 404) {
+    return new AppError(ResultCode.applyLoadFailed, status, 'applyLoadFailed');
+  }
+  /** A deleted or unknown poll: 4050, so the dialog closes and the poll leaves the list. */
+  static pollGone() {
+    return new AppError(ResultCode.pollGone, 404, 'pollGone');
+  }
 }

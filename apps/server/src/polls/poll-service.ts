@@ -11,6 +11,7 @@ import {
   POLL_STATUS,
   checkSubmission,
   isPollHost,
+  type ErrorKey,
   type Language,
   type PollDetail,
   type PollSummary,
@@ -25,7 +26,6 @@ import type { ConferencesRepository } from '../repositories/conferences-reposito
 import type { PollContentInput, PollsRepository } from '../repositories/polls-repository.js';
 import { isUniqueViolation } from '../repositories/users-repository.js';
 import { exportFileName, pollWorkbook } from './export.js';
-import { pollConflict, pollGone } from './poll-errors.js';
 import { pollDetailOf, pollSummaryOf } from './present.js';
 
 /** Every event carries the meeting's row, so a listener can address its room and members. */
@@ -113,7 +113,7 @@ export class PollService extends EventEmitter<PollEvents> {
     const { poll, conf } = await this.load(voteId);
     const access = await this.access(user, conf);
     if (!access.mayRead) throw AppError.forbidden('notInMeeting');
-    if (!access.isHost && poll.status === POLL_STATUS.notLaunched) throw pollGone();
+    if (!access.isHost && poll.status === POLL_STATUS.notLaunched) throw AppError.pollGone();
     return this.present(poll, conf, user.id, access.isHost);
   }
 
@@ -141,12 +141,12 @@ export class PollService extends EventEmitter<PollEvents> {
   ): Promise<PollDetail> {
     const conf = await this.meeting(conferenceUri);
     const { poll } = await this.load(voteId);
-    if (poll.conferenceId !== conf.id) throw pollGone();
+    if (poll.conferenceId !== conf.id) throw AppError.pollGone();
     if (!isPollHost(user.id, conf)) throw AppError.forbidden('hostOnly');
     const updated = await this.database.db.transaction(async (tx) => {
       const locked = await this.polls.byId(voteId, tx, true);
-      if (!locked) throw pollGone();
-      if (locked.status !== POLL_STATUS.notLaunched) throw pollConflict('pollNotEditable');
+      if (!locked) throw AppError.pollGone();
+      if (locked.status !== POLL_STATUS.notLaunched) throw AppError.conflict('pollNotEditable');
       return this.polls.replaceContent(voteId, input, tx);
     });
     this.emit('updated', conf, voteId);
@@ -196,7 +196,7 @@ export class PollService extends EventEmitter<PollEvents> {
   /** Deletes a poll in any status, ballots included. */
   async delete(user: UserRow, voteId: number): Promise<void> {
     const { poll, conf } = await this.manage(user, voteId);
-    if (!(await this.polls.delete(poll.id))) throw pollGone();
+    if (!(await this.polls.delete(poll.id))) throw AppError.pollGone();
     this.emit('deleted', conf, poll.id);
   }
 
@@ -204,7 +204,7 @@ export class PollService extends EventEmitter<PollEvents> {
   async participate(user: UserRow, input: ParticipateInput): Promise<PollDetail> {
     const conf = await this.meeting(input.conferenceUri);
     const { poll } = await this.load(input.voteId);
-    if (poll.conferenceId !== conf.id) throw pollGone();
+    if (poll.conferenceId !== conf.id) throw AppError.pollGone();
     const access = await this.access(user, conf);
     const member = access.member;
     if (!member) throw AppError.forbidden('notInMeeting');
@@ -212,10 +212,10 @@ export class PollService extends EventEmitter<PollEvents> {
       // Holding the poll row: a stop or delete waits for this vote, and one user's two devices
       // voting at once are taken one after the other.
       const locked = await this.polls.byId(poll.id, tx, true);
-      if (!locked) throw pollGone();
-      if (locked.status !== POLL_STATUS.inProgress) throw pollConflict('pollNotInProgress');
+      if (!locked) throw AppError.pollGone();
+      if (locked.status !== POLL_STATUS.inProgress) throw AppError.conflict('pollNotInProgress');
       if ((await this.polls.votedBy(user.id, [poll.id], tx)).size > 0) {
-        throw pollConflict('pollAlreadyVoted');
+        throw AppError.conflict('pollAlreadyVoted');
       }
       const questions = await this.polls.questions(poll.id, tx);
       const check = checkSubmission(questions, input.questions);
@@ -232,7 +232,7 @@ export class PollService extends EventEmitter<PollEvents> {
       try {
         await this.polls.addBallot(poll.id, user.id, nickname, rowIds, tx);
       } catch (error) {
-        if (isUniqueViolation(error)) throw pollConflict('pollAlreadyVoted');
+        if (isUniqueViolation(error)) throw AppError.conflict('pollAlreadyVoted');
         throw error;
       }
     });
@@ -272,9 +272,9 @@ export class PollService extends EventEmitter<PollEvents> {
 
   private async load(voteId: number): Promise<{ poll: PollRow; conf: ConferenceRow }> {
     const poll = await this.polls.byId(voteId);
-    if (!poll) throw pollGone();
+    if (!poll) throw AppError.pollGone();
     const conf = await this.polls.conferenceById(poll.conferenceId);
-    if (!conf) throw pollGone();
+    if (!conf) throw AppError.pollGone();
     return { poll: await this.settle(poll, conf), conf };
   }
 
@@ -304,12 +304,12 @@ export class PollService extends EventEmitter<PollEvents> {
     pollId: number,
     from: number,
     fields: Parameters<PollsRepository['updateIfStatus']>[2],
-    wrongStatus: Parameters<typeof pollConflict>[0],
+    wrongStatus: ErrorKey,
   ): Promise<PollRow> {
     const row = await this.polls.updateIfStatus(pollId, from, fields);
     if (row) return row;
-    if (!(await this.polls.byId(pollId))) throw pollGone();
-    throw pollConflict(wrongStatus);
+    if (!(await this.polls.byId(pollId))) throw AppError.pollGone();
+    throw AppError.conflict(wrongStatus);
   }
 
   private async present(

@@ -15,9 +15,9 @@ import type { Clock } from '../lib/clock.js';
 import type { MessageCenter } from '../messages/message-center.js';
 import type { AccessRepository } from './access-repository.js';
 import { effectiveStatus, scopeAdmitsApplicants } from './record-access.js';
-import { applyLoadFailed, recordConflict } from './record-errors.js';
 import type { RecordingView, RecordsRepository } from './records-repository.js';
 import type { RecordsService } from './records-service.js';
+import { AppError } from '../lib/app-error.js';
 
 export interface AccessRequestsDeps {
   database: Database;
@@ -40,7 +40,7 @@ export class AccessRequests {
   async apply(user: UserRow, recordId: string, reason: string): Promise<ApplyDetail> {
     const { database, recordings, access, messages, clock } = this.deps;
     const view = await this.deps.records.find(recordId);
-    if (view.row.ownerId === user.id) throw recordConflict('applyOwnRecording');
+    if (view.row.ownerId === user.id) throw AppError.conflict('applyOwnRecording');
     const { request, message } = await database.db.transaction(async (tx) => {
       // One request at a time per recording, so asking twice at once makes one request.
       await recordings.lock(tx, view.row.id);
@@ -88,7 +88,7 @@ export class AccessRequests {
   async detail(user: UserRow, recordId: string, requestId: string): Promise<ApplyDetail> {
     const { view, request, applicant } = await this.load(recordId, requestId);
     if (user.id !== view.row.ownerId && user.id !== request.applicantId) {
-      throw applyLoadFailed(403);
+      throw AppError.applyLoadFailed(403);
     }
     if (effectiveStatus(request, this.deps.clock.now()) === APPLY_STATUS.expired) {
       await this.deps.access.markExpired(request.id);
@@ -105,7 +105,7 @@ export class AccessRequests {
   ): Promise<ApplyDetail> {
     const { database, recordings, access, messages, clock } = this.deps;
     const { view, applicant } = await this.load(recordId, requestId);
-    if (user.id !== view.row.ownerId) throw applyLoadFailed(403);
+    if (user.id !== view.row.ownerId) throw AppError.applyLoadFailed(403);
     const outcome = await database.db.transaction(async (tx) => {
       const row = await recordings.lock(tx, view.row.id);
       const found = await access.byRequestId(requestId, tx);
@@ -132,10 +132,10 @@ export class AccessRequests {
       );
       return { kind: 'decided' as const, note };
     });
-    if (outcome.kind === 'gone') throw applyLoadFailed();
+    if (outcome.kind === 'gone') throw AppError.applyLoadFailed();
     if (outcome.kind === 'answered') {
       if (outcome.state === APPLY_STATUS.expired) await access.markExpired(outcome.id);
-      throw recordConflict('applyNotPending');
+      throw AppError.conflict('applyNotPending');
     }
     await messages.push(outcome.note);
     const fresh = await this.load(recordId, requestId);
@@ -149,7 +149,7 @@ export class AccessRequests {
   ): Promise<{ view: RecordingView; request: RecordingAccessRow; applicant: Applicant }> {
     const found = await this.deps.access.byRequestId(requestId);
     const view = found && (await this.deps.recordings.byId(found.request.recordingId));
-    if (!found || !view || view.row.recordId !== recordId) throw applyLoadFailed();
+    if (!found || !view || view.row.recordId !== recordId) throw AppError.applyLoadFailed();
     const applicant = { name: found.applicantName, email: found.applicantEmail };
     return { view, request: found.request, applicant };
   }

@@ -19,15 +19,10 @@ import type { BlobStore } from '../storage/blob-store.js';
 import type { AccessRepository } from './access-repository.js';
 import { recordListItemOf } from './present.js';
 import { accessTo, applyStatusOf, type AccessVerdict } from './record-access.js';
-import {
-  noRecordAccess,
-  recordConflict,
-  recordNotFound,
-  recordOwnerOnly,
-} from './record-errors.js';
 import type { RecordTranscript } from './record-transcript.js';
 import type { RecordingLinks } from './recording-links.js';
 import type { RecordingView, RecordsRepository } from './records-repository.js';
+import { AppError } from '../lib/app-error.js';
 
 export interface RecordsDeps {
   records: RecordsRepository;
@@ -48,7 +43,7 @@ export class RecordsService {
 
   async find(recordId: string): Promise<RecordingView> {
     const view = await this.lookup(recordId);
-    if (!view) throw recordNotFound();
+    if (!view) throw AppError.recordNotFound();
     return view;
   }
 
@@ -60,7 +55,7 @@ export class RecordsService {
   /** The recording, when `user` owns it (else 403; a missing one is 404). */
   async owned(user: UserRow, recordId: string): Promise<RecordingView> {
     const view = await this.find(recordId);
-    if (view.row.ownerId !== user.id) throw recordOwnerOnly();
+    if (view.row.ownerId !== user.id) throw AppError.forbidden('recordOwnerOnly');
     return view;
   }
 
@@ -88,7 +83,7 @@ export class RecordsService {
     const view = await this.find(recordId);
     const { verdict, applyStatus } = await this.verdict(view, viewer);
     if (verdict === 'none') {
-      throw noRecordAccess({
+      throw AppError.noRecordAccess({
         recordId: view.row.recordId,
         name: view.row.name,
         ownerName: view.ownerName,
@@ -176,7 +171,7 @@ export class RecordsService {
     const view = await this.owned(user, recordId);
     const r = view.row;
     if (r.status === 'recording' || r.status === 'processing') {
-      throw recordConflict('recordingNotReady');
+      throw AppError.conflict('recordingNotReady');
     }
     for (const key of [r.videoKey, r.audioKey, r.previewKey]) {
       if (key) await this.deps.blobs.delete(key);
@@ -188,12 +183,12 @@ export class RecordsService {
   /** Takes a recording shared with me off my list (the owner's recording is untouched). */
   async removeShared(user: UserRow, recordId: string): Promise<void> {
     const view = await this.find(recordId);
-    if (view.row.ownerId === user.id) throw recordConflict('ownRecordingNotShared');
+    if (view.row.ownerId === user.id) throw AppError.conflict('ownRecordingNotShared');
     const hidden = await this.deps.access.hide(
       view.row.id,
       user.id,
       new Date(this.deps.clock.now()),
     );
-    if (!hidden) throw recordNotFound();
+    if (!hidden) throw AppError.recordNotFound();
   }
 }

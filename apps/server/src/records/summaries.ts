@@ -14,7 +14,6 @@ import type { JobContext, JobQueue } from '../jobs/types.js';
 import { AppError } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
 import { planOf } from '../payments/entitlements.js';
-import { recordConflict } from './record-errors.js';
 import type { RecordTranscript } from './record-transcript.js';
 import type { RecordingView, RecordsRepository } from './records-repository.js';
 import type { RecordsService } from './records-service.js';
@@ -82,7 +81,7 @@ export class Summaries {
     const view = await this.deps.records.owned(user, recordId);
     const r = view.row;
     if (!engines.summary) throw AppError.unavailable('summaryUnavailable');
-    if (r.status !== 'ready') throw recordConflict('recordingNotReady');
+    if (r.status !== 'ready') throw AppError.conflict('recordingNotReady');
     if (r.summaryStatus === 'processing') return;
     if (!(await recordings.hasTranscript(r.id))) throw AppError.unavailable('noTranscript');
     const now = clock.now();
@@ -186,7 +185,7 @@ export class Summaries {
   async convertToText(user: UserRow, recordId: string): Promise<void> {
     const view: RecordingView = await this.deps.records.owned(user, recordId);
     if (!this.deps.engines.asr) throw AppError.unavailable('transcriptUnavailable');
-    if (view.row.status !== 'ready') throw recordConflict('recordingNotReady');
+    if (view.row.status !== 'ready') throw AppError.conflict('recordingNotReady');
     await this.queue().send(
       TRANSCRIPT_JOB,
       { recordingId: view.row.id },

@@ -12,7 +12,6 @@ import { recordingFileName } from '@meet/shared';
 import { AppError } from '../lib/app-error.js';
 import { contentDisposition } from '../lib/content-disposition.js';
 import { byteRange } from '../records/byte-range.js';
-import { recordNotFound } from '../records/record-errors.js';
 import { isRecordingFileKind } from '../records/recording-links.js';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -47,12 +46,12 @@ export default async function recordingFileRoutes(app: FastifyInstance) {
     if (records.links.check(target, kind, exp, sig) !== 'valid') {
       throw AppError.forbidden('recordingLinkInvalid');
     }
-    if (!view) throw recordNotFound();
+    if (!view) throw AppError.recordNotFound();
     const { row } = view;
     const key = { video: row.videoKey, audio: row.audioKey, preview: row.previewKey }[kind];
-    if (!key || row.status !== 'ready') throw recordNotFound();
+    if (!key || row.status !== 'ready') throw AppError.recordNotFound();
     const whole = await blobs.get(key);
-    if (!whole) throw recordNotFound();
+    if (!whole) throw AppError.recordNotFound();
 
     const ext = key.split('.').pop()?.toLowerCase() ?? '';
     reply
@@ -78,7 +77,7 @@ export default async function recordingFileRoutes(app: FastifyInstance) {
       return reply.status(416).header('content-range', `bytes */${whole.size}`).send();
     }
     const part = await blobs.get(key, range);
-    if (!part) throw recordNotFound();
+    if (!part) throw AppError.recordNotFound();
     return reply
       .status(206)
       .header('content-range', `bytes ${range.start}-${range.end}/${whole.size}`)
