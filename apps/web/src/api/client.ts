@@ -148,8 +148,10 @@ export async function apiFetch(
 export function refusalText(reply: { msg: string; key?: ErrorKey }): string {
   if (!reply.key) return reply.msg;
   const key = `errors.${reply.key}` as TKey;
+  // Not in the language shown (its catalogue still loading): the server's text is in it.
+  if (!i18n.has(key)) return reply.msg;
   const text = i18n.t(key);
-  return text === key || text.includes('{{') ? reply.msg : text;
+  return text.includes('{{') ? reply.msg : text;
 }
 
 /**

@@ -116,6 +116,11 @@ class Texts {
     return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
   };
 
+  /** Whether the current language itself has a text for `key` (its catalogue may still load). */
+  has(key: TKey): boolean {
+    return this.find(this.language, key) !== undefined;
+  }
+
   async changeLanguage(language: Language): Promise<void> {
     if (language === 'zh') await this.loadChinese();
     if (this.language === language) return;
