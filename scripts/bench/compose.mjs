@@ -301,7 +301,7 @@ console.log(
   `\nvideo ${size(outputs.video)} MB (${probe.replace(/\n/g, ' | ')}), audio ${size(outputs.audio)} MB, wav ${size(outputs.wav)} MB`,
 );
 console.log(
-  `speed: ${(total / whole.wall).toFixed(2)}x real time (goal ≥ 5x: ${total / whole.wall >= 5 ? 'met' : 'NOT met'})`,
+  `speed: ${(total / whole.wall).toFixed(2)}x real time (goal ≥ 8x, issue 31: ${total / whole.wall >= 8 ? 'met' : 'NOT met'})`,
 );
 if (args.keep !== '1') rmSync(work, { recursive: true, force: true });
 else console.log(`kept ${work}`);
