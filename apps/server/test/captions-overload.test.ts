@@ -19,7 +19,7 @@ import { DEFAULT_POCKETSPHINX_ARGS } from '../src/engines/settings.js';
 import { buildDecoder, librivoxClips, silence, speechBounds } from './engine-servers/librivox.js';
 import { PcmTap } from './engine-servers/pcm-tap.js';
 import { build, type TestApp } from './helper.js';
-import { createMeeting, joinApi, visitor } from './room-members.js';
+import { joinedMeeting } from './room-members.js';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -62,13 +62,10 @@ afterAll(async () => {
 });
 
 async function live(stallMs?: number) {
-  const meeting = await createMeeting(t);
-  const reader = await visitor(t);
-  for (const [token, device] of [
-    [meeting.hostToken, 'h'],
-    [reader.token, 'r'],
-  ] as const)
-    expect((await joinApi(t, token, meeting.id, device)).json().code).toBe(0);
+  const {
+    meeting,
+    members: [reader],
+  } = await joinedMeeting(t, ['visitor']);
   const { captions, captionsStore, credits, conferences } = t.app.services;
   await t.post('/api/audio/startSubtitle', { conferenceUri: meeting.uri }, meeting.hostToken);
   const conf = (await conferences.byNumber(meeting.id))!;

@@ -15,7 +15,7 @@ import {
 } from '../src/captions/room-captions.js';
 import { PcmTap } from './engine-servers/pcm-tap.js';
 import { build, type TestApp } from './helper.js';
-import { createMeeting, joinApi, registered, visitor } from './room-members.js';
+import { joinedMeeting } from './room-members.js';
 
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 const CLIP = 'sense_and_sensibility_01_austen_64kb-0870';
@@ -35,15 +35,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 test('a speaker becomes partial then final captions, translated for one reader, spoken in Spanish to a listener, stored and paid once a minute by the creator', async () => {
-  const meeting = await createMeeting(t);
-  const reader = await visitor(t);
-  const listener = await registered(t);
-  for (const [token, device] of [
-    [meeting.hostToken, 'h'],
-    [reader.token, 'r'],
-    [listener.token, 'l'],
-  ] as const)
-    expect((await joinApi(t, token, meeting.id, device)).json().code).toBe(0);
+  const {
+    meeting,
+    members: [reader, listener],
+  } = await joinedMeeting(t, ['visitor', 'registered']);
   const { captions, captionsStore, credits, conferences } = t.app.services;
   const conf = (await conferences.byNumber(meeting.id))!;
   // The host speaks English and has it interpreted into Spanish (a woman's voice); the reader
@@ -144,13 +139,10 @@ test('a speaker becomes partial then final captions, translated for one reader, 
 });
 
 test('when the creator runs out of credits, translation stops for everyone: the reader gets the line as spoken and nothing is charged below zero', async () => {
-  const meeting = await createMeeting(t);
-  const reader = await visitor(t);
-  for (const [token, device] of [
-    [meeting.hostToken, 'h'],
-    [reader.token, 'r'],
-  ] as const)
-    expect((await joinApi(t, token, meeting.id, device)).json().code).toBe(0);
+  const {
+    meeting,
+    members: [reader],
+  } = await joinedMeeting(t, ['visitor']);
   const { captions, captionsStore, credits, conferences } = t.app.services;
   const conf = (await conferences.byNumber(meeting.id))!;
   await t.post('/api/audio/startSubtitle', { conferenceUri: meeting.uri }, meeting.hostToken);

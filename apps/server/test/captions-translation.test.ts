@@ -11,7 +11,7 @@ import type { SubtitleMessage } from '@meet/shared';
 import { RoomCaptions, type CaptionMember } from '../src/captions/room-captions.js';
 import { PcmTap } from './engine-servers/pcm-tap.js';
 import { build, type TestApp } from './helper.js';
-import { createMeeting, joinApi, visitor } from './room-members.js';
+import { joinedMeeting } from './room-members.js';
 
 const CLIP =
   '/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0870.wav';
@@ -23,15 +23,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 test('a reader with Spanish captions reads the line translated while it is spoken, and the translated final within 5 s of the original final', async () => {
-  const meeting = await createMeeting(t);
-  const reader = await visitor(t);
-  const french = await visitor(t);
-  for (const [token, device] of [
-    [meeting.hostToken, 'h'],
-    [reader.token, 'r'],
-    [french.token, 'f'],
-  ] as const)
-    expect((await joinApi(t, token, meeting.id, device)).json().code).toBe(0);
+  const {
+    meeting,
+    members: [reader, french],
+  } = await joinedMeeting(t, ['visitor', 'visitor']);
   const { captions, captionsStore, credits, conferences } = t.app.services;
   const conf = (await conferences.byNumber(meeting.id))!;
   await t.post('/api/audio/startSubtitle', { conferenceUri: meeting.uri }, meeting.hostToken);

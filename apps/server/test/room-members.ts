@@ -55,6 +55,25 @@ export const joinApi = (t: TestApp, token: string, conferenceId: string, deviceI
     { remoteAddress: randomIp() },
   );
 
+/**
+ * A new meeting with its host and the given new accounts joined through the API (each on a
+ * device of its own), in that order.
+ */
+export async function joinedMeeting<const K extends readonly ('visitor' | 'registered')[]>(
+  t: TestApp,
+  kinds: K,
+): Promise<{ meeting: Meeting; members: { [I in keyof K]: Account } }> {
+  const meeting = await createMeeting(t);
+  const members: Account[] = [];
+  for (const kind of kinds) members.push(await (kind === 'visitor' ? visitor : registered)(t));
+  const tokens = [meeting.hostToken, ...members.map((m) => m.token)];
+  for (const [i, token] of tokens.entries()) {
+    const code = (await joinApi(t, token, meeting.id, `device-${i}`)).json().code;
+    if (code !== 0) throw new Error(`join ${i} refused with code ${code}`);
+  }
+  return { meeting, members: members as { [I in keyof K]: Account } };
+}
+
 /** `conference/set` as the web sends it: setContent is a JSON string. */
 export const command = (t: TestApp, token: string, uri: string, ext: Record<string, unknown>) =>
   t.post(
