@@ -20,8 +20,8 @@ const QUANTUM = 128;
 const DELAY = 2 * RNNOISE_FRAME;
 let module;
 
-/** `pcm` (16 kHz, 16-bit) denoised by RNNoise at 48 kHz: the same length, in step with it. */
-export function denoise16k(pcm) {
+/** The wasm of @echogarden/rnnoise-wasm, as the web app ships it, compiled once. */
+export function rnnoiseModule() {
   module ??= new WebAssembly.Module(
     readFileSync(
       createRequire(path.join(root, 'apps/web/package.json')).resolve(
@@ -29,7 +29,12 @@ export function denoise16k(pcm) {
       ),
     ),
   );
-  const denoiser = rnnoiseInstance(module).create();
+  return module;
+}
+
+/** `pcm` (16 kHz, 16-bit) denoised by RNNoise at 48 kHz: the same length, in step with it. */
+export function denoise16k(pcm) {
+  const denoiser = rnnoiseInstance(rnnoiseModule()).create();
   const framer = new RnnoiseFramer((frame) => denoiser.process(frame), QUANTUM);
   // 48 kHz, plus silence at the end to flush the delay.
   const total = Math.ceil((pcm.length * 3 + DELAY) / QUANTUM) * QUANTUM;

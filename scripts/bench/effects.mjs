@@ -1,4 +1,4 @@
-/* global document, window -- code inside page.evaluate runs in the browser */
+/* global document, window, OfflineAudioContext, AudioWorkletNode -- code inside page.evaluate runs in the browser */
 // Benchmark (not a test): the camera effects (issue 15) in headless Chromium with a fake
 // 1280x720 camera — for no effect, blur, an image, the beauty filters' quick preset (smooth 5,
 // whiten 5, slim 4, bigger eyes 2) alone and with blur, Magic Cam's comic look (the in-browser
@@ -9,9 +9,12 @@
 // their <video> over 10 s). Goal: 30 fps kept with blur on. The camera is Chromium's own test
 // pattern (no face: Face Mesh searches every frame), or with --face the synthetic portrait of
 // e2e/support/face-video.ts (Face Mesh finds and tracks it). Needs a build (npm run build) and
-// Debian's Chromium. Usage: node scripts/bench/effects.mjs [--seconds=10] [--face] [--modes=a,b]
+// Debian's Chromium. Then RNNoise noise suppression (issue 31): its CPU per second of audio in
+// this Chromium's AudioWorklet, the built worklet and wasm rendering 60 s of noisy audio in an
+// OfflineAudioContext, against the same render without it (best of 3).
+// Usage: node scripts/bench/effects.mjs [--seconds=10] [--face] [--modes=a,b]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -221,5 +224,62 @@ for (const [mode, clicks] of modes.filter(([mode]) => !only || only.includes(mod
   log(mode, rows.at(-1));
 }
 console.table(rows);
+
+// RNNoise as the room runs it (rnnoise-node.ts), in this browser, rendered as fast as it goes.
+const assets = readdirSync(path.join(root, 'apps/web', process.env.WEB_DIST ?? 'dist', 'assets'));
+const workletFile = assets.find((f) => /^rnnoise\.worklet-.*\.js$/.test(f));
+const wasmFile = assets.find((f) => /^rnnoise-.*\.wasm$/.test(f));
+const RENDER_SECONDS = 60;
+const renders = await sender.page.evaluate(
+  async ([workletUrl, wasmUrl, secs]) => {
+    const rate = 48_000;
+    const bytes = await (await fetch(wasmUrl)).arrayBuffer();
+    async function render(denoise) {
+      const context = new OfflineAudioContext(1, rate * secs, rate);
+      const buffer = context.createBuffer(1, rate * secs, rate);
+      const data = buffer.getChannelData(0);
+      let seed = 7;
+      for (let i = 0; i < data.length; i++) {
+        seed = (seed * 1_103_515_245 + 12_345) >>> 0;
+        // A tone on for half of each second, in white noise.
+        const on = Math.floor((i / rate) * 2) % 2;
+        data[i] =
+          0.2 * on * Math.sin((2 * Math.PI * 220 * i) / rate) + 0.03 * ((seed / 2 ** 32) * 2 - 1);
+      }
+      const source = context.createBufferSource();
+      source.buffer = buffer;
+      let last = source;
+      if (denoise) {
+        await context.audioWorklet.addModule(workletUrl);
+        const node = new AudioWorkletNode(context, 'rnnoise', {
+          numberOfInputs: 1,
+          numberOfOutputs: 1,
+          outputChannelCount: [1],
+          channelCount: 1,
+          channelCountMode: 'explicit',
+          processorOptions: { wasm: bytes },
+        });
+        last = source.connect(node);
+      }
+      last.connect(context.destination);
+      source.start();
+      const started = performance.now();
+      await context.startRendering();
+      return performance.now() - started;
+    }
+    const runs = [];
+    for (let i = 0; i < 3; i++)
+      runs.push({ plain: await render(false), rnnoise: await render(true) });
+    return runs;
+  },
+  [`/assets/${workletFile}`, `/assets/${wasmFile}`, RENDER_SECONDS],
+);
+const best = (key) => Math.min(...renders.map((r) => r[key]));
+const perSecond = (best('rnnoise') - best('plain')) / RENDER_SECONDS;
+console.log(
+  `RNNoise in Chromium's AudioWorklet: ${perSecond.toFixed(1)} ms of CPU per second of audio ` +
+    `(${(perSecond / 10).toFixed(2)}% of one core; ${RENDER_SECONDS} s rendered in ` +
+    `${best('rnnoise').toFixed(0)} ms with it, ${best('plain').toFixed(0)} ms without, best of 3)`,
+);
 await browser.close();
 process.exit(0);

@@ -2,17 +2,14 @@
 // microphone audio, as the browser's AudioWorklet runs it — the same code
 // (apps/web/src/room-client/noise/rnnoise.ts: 128-sample quanta framed into 480-sample frames)
 // and the real wasm of @echogarden/rnnoise-wasm, here in Node's V8 (the engine Chromium runs the
-// worklet with) on one core. The audio is a LibriVox clip of read speech (Debian's
+// worklet with) on one core; scripts/bench/effects.mjs measures it in Chromium's own worklet. The audio is a LibriVox clip of read speech (Debian's
 // pocketsphinx-testdata, 16 kHz brought to 48 kHz) with white noise, looped to --seconds (60).
 // Prints ms of CPU per second of audio (process CPU time, user + system) and the wall-clock
 // real-time factor, best of --runs (3). Usage: node scripts/bench/rnnoise.mjs [--seconds=60]
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { RnnoiseFramer, rnnoiseInstance } from '../../apps/web/src/room-client/noise/rnnoise.ts';
+import { rnnoiseModule } from './denoise-pcm.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
     const [k, v] = a.replace(/^--/, '').split('=');
@@ -26,10 +23,7 @@ const QUANTUM = 128;
 const CLIP =
   '/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0930.wav';
 
-const wasmFile = createRequire(path.join(root, 'apps/web/package.json')).resolve(
-  '@echogarden/rnnoise-wasm/rnnoise.wasm',
-);
-const module = new WebAssembly.Module(readFileSync(wasmFile));
+const module = rnnoiseModule();
 
 /** Speech at 48 kHz (or silence without the clip), looped to the length, with white noise. */
 function audio() {
