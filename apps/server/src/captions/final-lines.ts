@@ -18,11 +18,42 @@ interface Speaker {
   name: string;
 }
 
-/** What stores the lines and names the engine (the live room's dependencies). */
-export interface FinalLinesDeps {
+/** What the live room gives: how a line is stored and sent (room-captions.ts). */
+export interface FinalLinesRoom {
+  log: FastifyBaseLogger;
+  /** Delivers a line to the readers of the moment. */
+  send: (line: SubtitleMessage) => void;
+  /** Stores a final line in the meeting's transcript ('' for speech not recognised). */
+  store: (utterance: Utterance, text: string, endTime: number) => Promise<void>;
+  /** A recognised final: translated, stored and sent. */
+  final: (utterance: Utterance, text: string, endTime: number) => Promise<void>;
+}
+
+/** Where a meeting's final lines are stored, and the engine named with them. */
+export interface LineStore {
   store: CaptionsRepository;
   engines: Pick<Engines, 'asr'>;
-  log: FastifyBaseLogger;
+  conferenceId: number;
+}
+
+/** A final line into the meeting's transcript ('' for speech that could not be recognised). */
+export async function storeLine(
+  { store, engines, conferenceId }: LineStore,
+  speaker: Speaker,
+  utterance: Utterance,
+  text: string,
+  endTime: number,
+): Promise<void> {
+  await store.addLine({
+    conferenceId,
+    speakerId: speaker.userId,
+    speakerName: speaker.name,
+    text,
+    language: utterance.language,
+    engine: engines.asr?.name ?? 'none',
+    startTime: utterance.startTime,
+    endTime,
+  });
 }
 
 /** The line for an utterance still being recognised, or that could not be. */
@@ -55,20 +86,13 @@ export function lateLine(
  * recognised — goes out in the order spoken, one after the other (a later line's quicker store
  * or translation does not overtake); late utterances are announced to the readers of the moment.
  */
-export function followLines(
-  stream: SpeakerStream,
-  speaker: Speaker,
-  conferenceId: number,
-  deps: FinalLinesDeps,
-  /** Delivers a line to the readers of the moment. */
-  send: (line: SubtitleMessage) => void,
-  final: (utterance: Utterance, text: string, endTime: number) => Promise<void>,
-): void {
+export function followLines(stream: SpeakerStream, speaker: Speaker, room: FinalLinesRoom): void {
+  const { log, send, store, final } = room;
   let order = Promise.resolve();
   const inTurn = (work: () => Promise<void>) => {
     order = order
       .then(work)
-      .catch((error: unknown) => deps.log.error({ err: error }, 'caption line failed'));
+      .catch((error: unknown) => log.error({ err: error }, 'caption line failed'));
   };
   stream.on('final', (utterance, text, endTime) => inTurn(() => final(utterance, text, endTime)));
   stream.on('delayed', (utterance, endTime) =>
@@ -76,18 +100,9 @@ export function followLines(
   );
   stream.on('unrecognized', (utterance, endTime) =>
     inTurn(async () => {
-      await deps.store
-        .addLine({
-          conferenceId,
-          speakerId: speaker.userId,
-          speakerName: speaker.name,
-          text: '',
-          language: utterance.language,
-          engine: deps.engines.asr?.name ?? 'none',
-          startTime: utterance.startTime,
-          endTime,
-        })
-        .catch((error: unknown) => deps.log.error({ err: error }, 'caption line not stored'));
+      await store(utterance, '', endTime).catch((error: unknown) =>
+        log.error({ err: error }, 'caption line not stored'),
+      );
       send(lateLine(speaker, utterance, endTime, 'unrecognized'));
     }),
   );

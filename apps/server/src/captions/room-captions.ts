@@ -23,7 +23,7 @@ import type { CreditsRepository } from '../repositories/credits-repository.js';
 import { AudioTap, type Tap } from './audio-tap.js';
 import type { CaptionsService } from './captions-service.js';
 import { CreditMeter } from './credit-meter.js';
-import { followLines } from './final-lines.js';
+import { followLines, storeLine } from './final-lines.js';
 import { SpeakerStream, type Utterance } from './speaker-stream.js';
 import { hasPair, TranslationRelay, translateLine, untranslated } from './translation-relay.js';
 
@@ -177,8 +177,13 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
     );
     stream.on('partial', (utterance, text) => this.partial(member, utterance, text));
     // Final lines in the order spoken; late and unrecognised speech said so (issue 31).
-    const final = (u: Utterance, text: string, end: number) => this.final(member, u, text, end);
-    followLines(stream, member, this.conf.id, this.deps, (line) => this.toAll(line), final);
+    followLines(stream, member, {
+      log,
+      send: (line) => this.toAll(line),
+      store: (u, text, end) =>
+        storeLine({ ...this.deps, conferenceId: this.conf.id }, member, u, text, end),
+      final: (u, text, end) => this.final(member, u, text, end),
+    });
     tap.on('closed', () => {
       if (this.speakers.get(member.peerId)?.stream === stream) this.speakers.delete(member.peerId);
     });
@@ -280,16 +285,8 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
     // Nothing recognized: the readers' pending line goes away (an empty final), nothing is kept.
     if (!text) return this.toAll(spoken);
     const seconds = Math.max(0.5, (endTime - utterance.startTime) / 1000);
-    const stored = this.deps.store.addLine({
-      conferenceId: this.conf.id,
-      speakerId: speaker.userId,
-      speakerName: speaker.name,
-      text,
-      language: src,
-      engine: this.deps.engines.asr?.name ?? 'none',
-      startTime: utterance.startTime,
-      endTime,
-    });
+    const lines = { ...this.deps, conferenceId: this.conf.id };
+    const stored = storeLine(lines, speaker, utterance, text, endTime);
     stored.catch(() => undefined); // stored while translated; awaited before sending
     // Translated captions, one translation per language asked for.
     const wanted = new Map<string, CaptionMember[]>();
