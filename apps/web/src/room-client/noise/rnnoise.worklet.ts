@@ -1,7 +1,7 @@
 /**
  * The RNNoise AudioWorklet processor (built by Vite as a worklet of its own, served from our
  * origin): the microphone's 128-sample render quanta go through RNNoise in 480-sample frames and
- * come out one frame (10 ms) late. The wasm's bytes come in `processorOptions.wasm` (fetched from
+ * come out 20 ms late (a frame in the framer, a frame in RNNoise's own windows). The wasm's bytes come in `processorOptions.wasm` (fetched from
  * our origin by the page) and are compiled here. Every 50 frames (0.5 s) it tells the page how
  * many frames it has denoised and the level (RMS) of what came in and went out meanwhile.
  */
