@@ -101,7 +101,11 @@ describe('/room namespace', () => {
         await host.request({ type: 'join', displayName, audioEnabled: false, videoEnabled: false }),
       ).toMatchObject({ ok: false, error: expect.stringMatching(/invalid request/) });
     const early = await host.request({ type: 'subscribe', streams: [{ feed: 1 }] });
-    expect(early).toMatchObject({ ok: false, error: 'You are not in the meeting room', key: 'notInRoom' });
+    expect(early).toMatchObject({
+      ok: false,
+      error: 'You are not in the meeting room',
+      key: 'notInRoom',
+    });
     expect(
       await host.request({
         type: 'join',
