@@ -2,7 +2,7 @@
 // Benchmark (not a test) of issue 29's figures, on a build (npm run build) with Debian's Chromium
 // and coturn. Run with tsx (it drives the browser through the e2e support code):
 //   npx tsx scripts/bench/bad-network.ts [--outages=5,30,90] [--runs=5] [--cap-seconds=60]
-//                                        [--skip=outages|cap]
+//                                        [--skip=outages|cap] [--series=1]
 // 1. Outages: a member's network goes (Playwright's context.setOffline, as the acceptance checks
 //    make one) for each length, `runs` times; measured is the time from the network's return to
 //    video flowing both ways again (each side's tile decoding new frames) — p50 and max per length.
@@ -27,6 +27,7 @@ const outages = arg('outages', '5,30,90').split(',').map(Number);
 const runs = Number(arg('runs', '5'));
 const capSeconds = Number(arg('cap-seconds', '60'));
 const skip = arg('skip', '');
+const series = arg('series', '') === '1';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.BENCH_PORT ?? 4392);
@@ -194,6 +195,14 @@ if (!skip.includes('cap')) {
       .join(' | ')}`,
   );
   console.log(`  relay: ${JSON.stringify(shaper.counts().down)}`);
+  if (series) {
+    console.log(`  each second: ${seconds.map((s, i) => `${i}:${s.fps}/${s.width}`).join(' ')}`);
+    const gaps = after5
+      .slice(1)
+      .map((t, i) => [Math.round(t - start), Math.round(t - after5[i]!)] as const)
+      .filter(([, gap]) => gap > 300);
+    console.log(`  gaps over 300 ms (ms into the cap, length): ${JSON.stringify(gaps)}`);
+  }
   for (const x of [m.host, m.guest]) await x.context.close();
   await shaper.close();
 }

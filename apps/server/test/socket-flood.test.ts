@@ -197,6 +197,7 @@ describe('/room flood control', () => {
       setConsumerPreferredLayers: { type: 'setConsumerPreferredLayers', mid: '0', spatialLayer: 0 },
       restartIce: { type: 'restartIce', target: 'subscriber' },
       getProducerStats: { type: 'getProducerStats' },
+      requestKeyFrame: { type: 'requestKeyFrame', feed: bobFeed },
       sendMessage: { type: 'sendMessage', content: 'spam' },
       chatHistory: { type: 'chatHistory' },
       sendReaction: { type: 'sendReaction', emoji: REACTION_EMOJIS[0] },

@@ -29,6 +29,8 @@ export class PeerMedia extends EventEmitter<PeerMediaEvents> {
   private session: JanodeSession | undefined;
   private sessionPromise: Promise<JanodeSession> | undefined;
   private readonly publishers = new Map<MediaSource, VideoRoomHandle>();
+  /** When a receiver last had each source asked for a key frame. */
+  private readonly keyFrameAskedAt = new Map<MediaSource, number>();
   private subscriber: VideoRoomHandle | undefined;
   private readonly pending = new Map<PcTarget, (IceCandidate | null)[]>();
   private queue: Promise<unknown> = Promise.resolve();
@@ -159,6 +161,19 @@ export class PeerMedia extends EventEmitter<PeerMediaEvents> {
       }, KEYFRAME_AGAIN_MS).unref();
     }
     return true;
+  }
+
+  /**
+   * Asks the browser publishing `source` for a key frame (a receiver's picture stands still),
+   * at most once a KEYFRAME_AGAIN_MS: the browser drops requests sooner than that anyway.
+   */
+  async requestKeyFrame(source: MediaSource): Promise<void> {
+    const handle = this.publishers.get(source);
+    const now = Date.now();
+    if (!handle || now - (this.keyFrameAskedAt.get(source) ?? -Infinity) < KEYFRAME_AGAIN_MS)
+      return;
+    this.keyFrameAskedAt.set(source, now);
+    await handle.message({ request: 'configure', keyframe: true });
   }
 
   /** Restarts ICE of a publisher with the browser's restart offer. */

@@ -252,6 +252,7 @@ export class RoomManager {
       case 'setConsumerPreferredLayers':
       case 'restartIce':
       case 'getProducerStats':
+      case 'requestKeyFrame':
         return this.mediaRequests.handle(room, peer, request);
       case 'sendMessage':
       case 'chatHistory':

@@ -10,7 +10,7 @@ import type { Peer } from './peer.js';
 import { RoomError } from './room-error.js';
 import type { RoomModeration } from './room-moderation.js';
 import type { RoomPeerMedia } from './room-peer-media.js';
-import { closeSource, subscribeStreams, unsubscribeStreams } from './room-streams.js';
+import { closeSource, receives, subscribeStreams, unsubscribeStreams } from './room-streams.js';
 import type { Room } from './room.js';
 
 export type MediaRequest = Extract<
@@ -27,7 +27,8 @@ export type MediaRequest = Extract<
       | 'closeProducer'
       | 'setConsumerPreferredLayers'
       | 'restartIce'
-      | 'getProducerStats';
+      | 'getProducerStats'
+      | 'requestKeyFrame';
   }
 >;
 
@@ -82,6 +83,14 @@ export class RoomMediaRequests {
         if (request.target === 'subscriber') return { jsep: await peer.media.restartSubscriber() };
         if (!request.jsep) throw new RoomError(ResultCode.failure, 'iceRestartOfferNeeded');
         return { jsep: await peer.media.restartPublisher(request.target, request.jsep) };
+      }
+      case 'requestKeyFrame': {
+        // Only of a feed in my own room that I receive; the publisher's own throttle keeps a
+        // room of receivers from asking it for more than one key frame a second.
+        const owner = room.peerOfFeed(request.feed, peer.group);
+        if (owner && owner.peer !== peer && receives(peer, request.feed))
+          await owner.peer.media.requestKeyFrame(owner.source);
+        return {};
       }
       case 'getProducerStats':
         return {

@@ -55,6 +55,11 @@ export async function subscribeStreams(
   }
 }
 
+/** The member receives a stream of this feed. */
+export function receives(peer: Peer, feed: number): boolean {
+  return [...peer.subscribed].some((key) => key.startsWith(`${feed}/`));
+}
+
 export async function unsubscribeStreams(
   room: Room,
   peer: Peer,

@@ -33,6 +33,8 @@ export const ROOM_BUDGETS: Budgets<RoomRequestType> = {
     setConsumerPreferredLayers: per(60, 100),
     restartIce: per(6, 5000),
     getProducerStats: per(5, 1000),
+    // A picture standing still after a layer switch on a narrow link: a few, a second apart.
+    requestKeyFrame: per(10, 500),
     // Looser than chat's and reactions' own limits, whose refusals the member is shown.
     sendMessage: per(20, 250),
     chatHistory: per(5, 2000),

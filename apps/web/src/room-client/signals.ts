@@ -32,5 +32,8 @@ export function subscriberSignals(signaling: Signaling): SubscriberSignals {
     setLayer: async (mid, layer) => {
       await signaling.request({ type: 'setConsumerPreferredLayers', mid, spatialLayer: layer });
     },
+    requestKeyFrame: async (feed) => {
+      await signaling.request({ type: 'requestKeyFrame', feed });
+    },
   };
 }

@@ -35,6 +35,7 @@ function subscriber() {
     trickle: vi.fn(),
     restartIce: vi.fn(async () => ({ jsep: null })),
     setLayer: vi.fn(async () => undefined),
+    requestKeyFrame: vi.fn(async () => undefined),
   };
   return {
     signals,

@@ -13,6 +13,7 @@ export interface SubscriberSignals {
   trickle(candidate: IceCandidate | null): void;
   restartIce(): Promise<{ jsep: Jsep | null }>;
   setLayer(mid: string, layer: number): Promise<void>;
+  requestKeyFrame(feed: number): Promise<void>;
 }
 
 export class Subscriber {
@@ -110,6 +111,13 @@ export class Subscriber {
     return this.serial(() => this.signals.setLayer(mid, layer)).catch(() => {
       this.layers.delete(mid);
     });
+  }
+
+  /** Asks the publisher of a video that stands still for a key frame. */
+  askKeyFrame(mid: string): Promise<void> {
+    const stream = this.streams.get(mid);
+    if (!stream || stream.kind !== 'video') return Promise.resolve();
+    return this.signals.requestKeyFrame(stream.feedId).catch(() => undefined);
   }
 
   async restartIce(): Promise<void> {

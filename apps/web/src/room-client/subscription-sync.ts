@@ -7,7 +7,7 @@
  */
 import type { FeedStream, Jsep, PeerInfo, SubscribedStream } from '@meet/shared';
 import { Emitter } from './emitter';
-import { ReceiveBudget, videoTotals } from './receive-budget';
+import { ReceiveBudget, videoTotals, WATCH_MS } from './receive-budget';
 import type { Signaling } from './signaling';
 import { subscriberSignals } from './signals';
 import { Subscriber } from './subscriber';
@@ -47,6 +47,7 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
   private videoArrived = false;
   /** The highest layer this browser's downlink carries, from the once-a-second statistics. */
   private readonly budget = new ReceiveBudget();
+  private watchTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly context: SubscriptionContext) {
     super();
@@ -199,6 +200,33 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
   measure(subscriber: Subscriber, report: RTCStatsReport): void {
     if (subscriber !== this.current || subscriber.pc.connectionState !== 'connected') return;
     if (this.budget.sample(videoTotals(report, performance.now())) !== undefined) this.schedule();
+    if (this.budget.watching) this.watchProbe(subscriber);
+  }
+
+  /**
+   * While a try one layer up lasts, and for a few seconds after one is undone, the pictures are
+   * watched every WATCH_MS: one that stands still while the new layer's key frame trickles
+   * through a narrow link ends the try then, and one still standing after the undo is asked for
+   * a key frame again.
+   */
+  private watchProbe(subscriber: Subscriber): void {
+    if (this.watchTimer) return;
+    const stop = () => {
+      clearInterval(this.watchTimer);
+      this.watchTimer = undefined;
+    };
+    this.watchTimer = setInterval(() => {
+      if (!this.budget.watching || subscriber !== this.current) return stop();
+      void subscriber.pc
+        .getStats()
+        .then((report) => {
+          if (subscriber !== this.current) return;
+          const totals = videoTotals(report, performance.now());
+          if (this.budget.watch(totals) !== undefined) this.schedule();
+          for (const mid of this.budget.keyFramesDue(totals)) void subscriber.askKeyFrame(mid);
+        })
+        .catch(() => undefined);
+    }, WATCH_MS);
   }
 
   private async sync(): Promise<void> {

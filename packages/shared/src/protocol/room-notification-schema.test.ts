@@ -289,6 +289,7 @@ const answers: { [T in RoomRequestType]: RoomResponses[T] } = {
   resumeProducer: {},
   closeProducer: {},
   setConsumerPreferredLayers: {},
+  requestKeyFrame: {},
   restartIce: { jsep: null },
   getProducerStats: { feeds: { camera: 4242 }, audioEnabled: true, videoEnabled: false },
   sendMessage: { message: chat },

@@ -226,6 +226,7 @@ export const roomResponseSchemas = {
   resumeProducer: nothing,
   closeProducer: nothing,
   setConsumerPreferredLayers: nothing,
+  requestKeyFrame: nothing,
   restartIce: z.object({ jsep: jsepSchema.nullable() }),
   getProducerStats: z.object({
     feeds: z.partialRecord(mediaSourceSchema, z.number()),

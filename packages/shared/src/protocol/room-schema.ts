@@ -54,6 +54,7 @@ export const roomRequestSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('restartIce'), target, jsep: jsep.optional() }),
   z.object({ type: z.literal('getProducerStats') }),
+  z.strictObject({ type: z.literal('requestKeyFrame'), feed: z.number().int().positive() }),
   z.object({ type: z.literal('sendMessage'), content: z.string().max(20_000) }),
   z.object({ type: z.literal('chatHistory') }),
   // Strict: a reaction is only its emoji; anything more is a client that speaks another protocol.

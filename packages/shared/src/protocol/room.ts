@@ -77,6 +77,11 @@ export type RoomRequest =
     }
   | { type: 'restartIce'; target: PcTarget; jsep?: Jsep }
   | { type: 'getProducerStats' }
+  /**
+   * A video of this feed I receive stands still (its key frame was lost on a narrow link): ask
+   * its publisher for a key frame now rather than wait for my browser's own request.
+   */
+  | { type: 'requestKeyFrame'; feed: number }
   /** Chat: text to everyone in the meeting (trimmed, 1..CHAT_MAX_LENGTH characters). */
   | { type: 'sendMessage'; content: string }
   /** The meeting's chat so far (also part of the join answer). */
