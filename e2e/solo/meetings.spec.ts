@@ -6,6 +6,7 @@ import { callApi, endedMeeting, signUpByApi } from '../support/api';
 import { uniqueEmail } from '../support/mailbox';
 import { JoinScreen, MeetingRoom, MeetingsHome, SignUpScreen } from '../support/pages';
 import { zoned } from '../support/zones';
+import { RoomPage } from '../support/room';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -245,6 +246,40 @@ test('joining the same meeting on another device sends the first one to the invi
   await expect(new JoinScreen(page).notice).toContainText(
     'You joined the meeting on another device',
   );
+  await other.close();
+});
+
+test('in the room, with its socket up, the page stops polling the meeting status and the socket says the device was replaced', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await new SignUpScreen(page, request).signUp(uniqueEmail('nopoll'), 'secret123');
+  await new MeetingsHome(page).startNewMeeting();
+  const id = new MeetingRoom(page).id();
+  let polls = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/conference/getConferenceStatus')) polls++;
+  });
+  // On the pre-join screen the room's socket is not joined yet: the status is polled.
+  await expect.poll(() => polls, { timeout: 10_000 }).toBeGreaterThan(0);
+  await new RoomPage(page).joinFromPrejoin();
+  await page.waitForTimeout(500);
+  polls = 0;
+  await page.waitForTimeout(7000);
+  expect(polls).toBe(0);
+
+  const other = await browser.newContext();
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  await other.addInitScript((value) => {
+    localStorage.setItem('token', value);
+    localStorage.setItem('loginType', 'email');
+  }, token!);
+  const second = await other.newPage();
+  await second.goto(`/i/${id}`);
+  await new JoinScreen(second).join(id, 'Second device');
+  await expect(page).toHaveURL(new RegExp(`/i/${id}\\?reason=replaced$`), { timeout: 10_000 });
+  expect(polls).toBe(0);
   await other.close();
 });
 

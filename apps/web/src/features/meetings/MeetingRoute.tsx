@@ -39,7 +39,11 @@ import './meetings.css';
 
 const RoomScreen = lazy(() => import('../room/RoomScreen'));
 
-/** The room's socket says when this device was replaced or removed; before joining it is not open yet. */
+/**
+ * The room's socket says when this device was replaced or removed: the status is asked of the
+ * API this often only while the socket is not up and joined (before joining, and while it
+ * reconnects).
+ */
 const STATUS_POLL_MS = 3000;
 
 export function MeetingRoute() {
@@ -55,6 +59,7 @@ export function MeetingRoute() {
     () => isAutoJoin(conferenceId) || (!!joined && recentlyInRoom(conferenceId)),
   );
   const [end, setEnd] = useState<{ reason: EndReason; by?: string } | null>(null);
+  const [socketUp, setSocketUp] = useState(false);
   // Away past the reconnect grace: joining again by itself, and a refusal shown as its end.
   const away = useRef(false);
   const onRefused = useCallback((code: number) => {
@@ -87,7 +92,7 @@ export function MeetingRoute() {
   const status = useQuery({
     queryKey: ['conferenceStatus', conferenceId],
     queryFn: () => conferenceApi.status(conferenceId, ensureDeviceId()),
-    refetchInterval: STATUS_POLL_MS,
+    refetchInterval: socketUp ? false : STATUS_POLL_MS,
     retry: false,
     enabled: !!joined && !!token && !end,
   });
@@ -171,6 +176,7 @@ export function MeetingRoute() {
         autoJoin={autoJoin}
         onAutoJoined={clearAutoJoin}
         onEntered={() => markInRoom(conferenceId)}
+        onConnected={setSocketUp}
         meeting={joined}
         extras={
           <>

@@ -134,6 +134,18 @@ export interface RoomScreenProps {
   onEntered?: () => void;
   /** Called once the room has been entered without the pre-join screen. */
   onAutoJoined?: () => void;
+  /**
+   * Whether the room's socket is up and joined (it then says when this device was replaced or
+   * removed, and the page stops asking the API the same).
+   */
+  onConnected?: (connected: boolean) => void;
+}
+
+/** Tells the page whether the room's socket is up and joined. */
+function ConnectionReport({ onChange }: { onChange?: (connected: boolean) => void }) {
+  const connected = useRoomState((s) => s.connection === 'connected');
+  useEffect(() => onChange?.(connected), [connected, onChange]);
+  return null;
 }
 
 /** Polls, fed from the room: its pollChanged events, the meeting, me and who is host. */
@@ -264,6 +276,7 @@ function Session(
   return (
     <div className={`room-screen${joined ? '' : ' room-screen--prejoin'}`}>
       <ConnectionState />
+      <ConnectionReport onChange={props.onConnected} />
       {joined ? (
         <Room conferenceId={props.conferenceId} extras={props.extras} />
       ) : (
