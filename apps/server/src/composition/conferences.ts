@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { CalendarService } from '../calendars/calendar-service.js';
 import { ConferenceService } from '../conferences/conference-service.js';
 import { HostControl } from '../conferences/host-control.js';
+import { JoinAdmission } from '../conferences/join-admission.js';
 import { LookupGuard } from '../conferences/lookup-guard.js';
 import { WaitingRoomService } from '../conferences/waiting-room-service.js';
 import { PollService } from '../polls/poll-service.js';
@@ -30,18 +31,17 @@ export default fp<ConferencesOptions>(
     const { database, clock, config } = app.services;
     const conferences = new ConferencesRepository(database.db, clock);
     const activity = new RoomActivityRepository(database.db, clock);
+    const memberControls = new MemberControlsRepository(database.db);
     const conferenceService = new ConferenceService(
       database,
       conferences,
       activity,
+      memberControls,
+      new JoinAdmission(database, conferences, activity, clock),
       clock,
       config.reconnectGraceMs,
     );
-    const hostControl = new HostControl(
-      conferences,
-      conferenceService,
-      new MemberControlsRepository(database.db),
-    );
+    const hostControl = new HostControl(conferences, conferenceService, memberControls);
     provide(app, {
       conferences,
       activity,

@@ -1,6 +1,7 @@
 /**
  * The live rooms: Janus and the room manager, with the caption relay that feeds rooms' audio to
- * the speech engines, and the breakout rooms' timer. Only on a node with the media role, and
+ * the speech engines, the recorder of the rooms' media while their meeting records, and the
+ * breakout rooms' timer. Only on a node with the media role, and
  * not at all with JANUS=off (API-only tests); then `janus` and `rooms` stay undefined.
  */
 import path from 'node:path';
@@ -8,6 +9,8 @@ import fp from 'fastify-plugin';
 import { JanusGateway } from '../janus/janus-gateway.js';
 import { CaptionRelay } from '../realtime/caption-relay.js';
 import { RoomManager } from '../realtime/room-manager.js';
+import { CaptureRepository } from '../recording/capture-repository.js';
+import { RoomRecorder } from '../recording/room-recorder.js';
 import { BreakoutsRepository } from '../repositories/breakouts-repository.js';
 import { provide } from '../services.js';
 
@@ -47,8 +50,14 @@ export default fp(
       new BreakoutsRepository(database.db),
       clock,
       app.log,
+      new RoomRecorder(
+        new CaptureRepository(database.db),
+        path.join(config.dataDir, 'recordings', 'raw'),
+        clock,
+        app.log,
+      ),
+      config.turn,
     );
-    rooms.turn = config.turn;
     provide(app, { janus, rooms });
     // Breakout rooms' timers and countdowns (read from the clock: a restart keeps them).
     const breakoutTick = setInterval(() => void rooms.tickBreakouts(), BREAKOUT_TICK_MS).unref();

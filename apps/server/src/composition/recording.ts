@@ -1,14 +1,12 @@
 /**
- * Cloud recording: starting and stopping a meeting's recording, and this node's recorder of its
- * rooms. A recording left running by a meeting that ended while the server was down is stopped
+ * Cloud recording: starting and stopping a meeting's recording (this node's recorder of its rooms
+ * comes with them: composition/media.ts). A recording left running by a meeting that ended while the server was down is stopped
  * and queued for composition here, at start-up.
  */
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { RecordingRelay } from '../cluster/cluster-setup.js';
 import { CaptureRepository } from '../recording/capture-repository.js';
 import { RecordingControl } from '../recording/recording-control.js';
-import { RoomRecorder } from '../recording/room-recorder.js';
 import { provide } from '../services.js';
 
 export interface RecordingOptions {
@@ -21,14 +19,6 @@ export default fp<RecordingOptions>(
     const { config, database, clock, conferences, conferenceService, hostControl, jobs, rooms } =
       app.services;
     const capture = new CaptureRepository(database.db);
-    if (rooms) {
-      rooms.recorder = new RoomRecorder(
-        capture,
-        path.join(config.dataDir, 'recordings', 'raw'),
-        clock,
-        app.log,
-      );
-    }
     const recordingControl = new RecordingControl({
       capture,
       conferences,

@@ -27,9 +27,9 @@ import { entitlementsOf } from '../payments/entitlements.js';
 import { AppError } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { ConferencesRepository } from '../repositories/conferences-repository.js';
-import { MemberControlsRepository } from '../repositories/member-controls-repository.js';
+import type { MemberControlsRepository } from '../repositories/member-controls-repository.js';
 import { effectiveControls } from './effective-controls.js';
-import { JoinAdmission, type JoinInput, type JoinResult } from './join-admission.js';
+import type { JoinAdmission, JoinInput, JoinResult } from './join-admission.js';
 import { meetingInfoOf, propertiesOf } from './present.js';
 
 /** Who ended a meeting for everyone. */
@@ -54,21 +54,19 @@ export interface ConferenceEvents {
 }
 
 export class ConferenceService extends EventEmitter<ConferenceEvents> {
-  /** Read only, for a viewer's own controls in Meeting info; HostControl changes them. */
-  private readonly memberControls: MemberControlsRepository;
-  private readonly admission: JoinAdmission;
-
   constructor(
     private readonly database: Database,
     private readonly conferences: ConferencesRepository,
     private readonly activity: RoomActivityRepository,
+    /** Read only, for a viewer's own controls in Meeting info; HostControl changes them. */
+    private readonly memberControls: MemberControlsRepository,
+    /** Who may join now, and who waits in the waiting room. */
+    private readonly admission: JoinAdmission,
     private readonly clock: Clock,
     /** How long a dropped `/room` connection keeps its seat (Config.reconnectGraceMs). */
     readonly reconnectGraceMs = SEAT_RECONNECT_GRACE_MS,
   ) {
     super();
-    this.memberControls = new MemberControlsRepository(database.db);
-    this.admission = new JoinAdmission(database, conferences, activity, clock);
   }
 
   private get db(): Db {

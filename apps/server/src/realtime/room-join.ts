@@ -29,7 +29,7 @@ export class RoomJoin {
     private readonly moderation: RoomModeration,
     private readonly breakouts: RoomBreakouts,
     private readonly media: RoomPeerMedia,
-    private readonly turn: () => TurnConfig | undefined,
+    private readonly turn: TurnConfig | undefined,
     private readonly inRoom: InLiveRoom,
   ) {}
 
@@ -69,7 +69,7 @@ export class RoomJoin {
       peers: others,
       me: peer.info,
       hostId: room.hostId,
-      iceServers: turnIceServers(this.turn(), peer.userId, Date.now()),
+      iceServers: turnIceServers(this.turn, peer.userId, Date.now()),
       messages,
       properties: room.properties,
       ...captions,

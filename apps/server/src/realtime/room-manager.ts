@@ -51,11 +51,6 @@ export class RoomManager {
   private readonly joins: RoomJoin;
   private readonly mediaRequests: RoomMediaRequests;
   private readonly chat: RoomChatRequests;
-  /** Cloud recording of the rooms on this node (set once, when recording is available). */
-  recorder: RoomRecorder | undefined;
-  /** The TURN relays members are offered when they join (set once, when configured). */
-  turn: TurnConfig | undefined;
-
   constructor(
     private readonly gateway: JanusGateway,
     conferences: ConferenceService,
@@ -65,6 +60,10 @@ export class RoomManager {
     breakoutStore: BreakoutsRepository,
     clock: Clock,
     private readonly log: FastifyBaseLogger,
+    /** Cloud recording of the rooms on this node. */
+    readonly recorder: RoomRecorder,
+    /** The TURN relays members are offered when they join (when configured). */
+    private readonly turn: TurnConfig | undefined,
   ) {
     this.activity = new RoomActivity(activity);
     this.breakouts = new RoomBreakouts(
@@ -86,7 +85,7 @@ export class RoomManager {
       captions,
       this.activity,
       this.moderation,
-      () => this.recorder,
+      this.recorder,
       log,
     );
     this.departures = new RoomDepartures(
@@ -104,17 +103,12 @@ export class RoomManager {
       this.moderation,
       this.breakouts,
       this.media,
-      () => this.turn,
+      this.turn,
       (conferenceId, fn) => this.inRoom(conferenceId, fn),
     );
     this.mediaRequests = new RoomMediaRequests(this.moderation, this.media, captions);
     this.chat = new RoomChatRequests(this.activity, this.reactions);
-    const media = new RoomMediaEvents(
-      () => this.rooms.values(),
-      captions,
-      () => this.recorder,
-      log,
-    );
+    const media = new RoomMediaEvents(() => this.rooms.values(), captions, this.recorder, log);
     gateway.on('down', () => media.handleDown());
     gateway.on('restarted', () => media.handleRestarted());
     gateway.on('talking', (room, feed, talking, level) =>
@@ -192,7 +186,7 @@ export class RoomManager {
     }
     await room.open();
     await this.captions.open(room, conf);
-    await this.recorder?.roomOpened(room);
+    await this.recorder.roomOpened(room);
     return room;
   }
 
@@ -294,7 +288,7 @@ export class RoomManager {
     this.rooms.delete(room.conferenceId);
     this.activity.roomClosed(room);
     this.reactions.roomClosed(room);
-    this.recorder?.roomClosed(room);
+    this.recorder.roomClosed(room);
     await this.captions.close(room);
     await room.close();
   }

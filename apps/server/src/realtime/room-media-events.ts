@@ -12,14 +12,14 @@ export class RoomMediaEvents {
   constructor(
     private readonly rooms: () => Iterable<Room>,
     private readonly captions: CaptionRelay,
-    private readonly recorder: () => RoomRecorder | undefined,
+    private readonly recorder: RoomRecorder,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   /** Every feed died with the media server: nobody publishes or subscribes to anything. */
   handleDown(): void {
     void this.captions.mediaDown();
-    this.recorder()?.mediaDown();
+    this.recorder.mediaDown();
     for (const room of this.rooms()) {
       for (const peer of room.peers.values()) {
         peer.media.reset();
@@ -50,7 +50,7 @@ export class RoomMediaEvents {
       // Captions and the cloud recording are the main room's.
       if (owner.source === 'camera' && group === 0) {
         this.captions.talking(room, owner.peer, talking);
-        this.recorder()?.talking(room, owner.peer, talking);
+        this.recorder.talking(room, owner.peer, talking);
       }
     }
   }

@@ -22,13 +22,13 @@ export class RoomPeerMedia {
     private readonly captions: CaptionRelay,
     private readonly activity: RoomActivity,
     private readonly moderation: RoomModeration,
-    private readonly recorder: () => RoomRecorder | undefined,
+    private readonly recorder: RoomRecorder,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   /** The cloud recording, for members of the main room (breakout rooms are not recorded). */
   recorderOf(peer: Peer): RoomRecorder | undefined {
-    return peer.group === 0 ? this.recorder() : undefined;
+    return peer.group === 0 ? this.recorder : undefined;
   }
 
   /**
