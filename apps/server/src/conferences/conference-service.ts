@@ -28,7 +28,7 @@ import { AppError } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { ConferencesRepository } from '../repositories/conferences-repository.js';
 import type { MemberControlsRepository } from '../repositories/member-controls-repository.js';
-import { effectiveControls } from './effective-controls.js';
+import { effectiveControls } from '../domain/effective-controls.js';
 import type { JoinAdmission, JoinInput, JoinResult } from './join-admission.js';
 import { meetingInfoOf, propertiesOf } from './present.js';
 

@@ -24,13 +24,13 @@ import {
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import type { ConferencesRepository } from '../repositories/conferences-repository.js';
+import type { MemberControlsRepository } from '../repositories/member-controls-repository.js';
+import type { ConferenceService } from './conference-service.js';
 import {
+  effectiveControls,
   NO_CONTROLS,
   type MemberControls,
-  type MemberControlsRepository,
-} from '../repositories/member-controls-repository.js';
-import type { ConferenceService } from './conference-service.js';
-import { effectiveControls } from './effective-controls.js';
+} from '../domain/effective-controls.js';
 
 export type { MemberControls };
 

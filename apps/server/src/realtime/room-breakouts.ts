@@ -23,7 +23,7 @@ import {
   roomOf,
   withAssignment,
   type BreakoutPlan,
-} from './breakout-plan.js';
+} from '../domain/breakout-plan.js';
 import type { Peer } from './peer.js';
 import { RoomError } from './room-error.js';
 import type { Room } from './room.js';

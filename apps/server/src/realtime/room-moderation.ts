@@ -23,7 +23,7 @@ import {
 } from '../conferences/host-control.js';
 import { roomPropertiesOf } from '../conferences/present.js';
 import type { JanusGateway } from '../janus/janus-gateway.js';
-import type { MemberControls } from '../repositories/member-controls-repository.js';
+import type { MemberControls } from '../domain/effective-controls.js';
 import type { Peer } from './peer.js';
 import type { RoomActivity } from './room-activity.js';
 import { RoomError } from './room-error.js';

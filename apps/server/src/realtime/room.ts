@@ -14,7 +14,7 @@ import { roomPropertiesOf } from '../conferences/present.js';
 import type { ConferenceRow } from '../db/schema/index.js';
 import type { JanusGateway } from '../janus/janus-gateway.js';
 import type { Peer } from './peer.js';
-import { NO_PLAN, type BreakoutPlan } from './breakout-plan.js';
+import { NO_PLAN, type BreakoutPlan } from '../domain/breakout-plan.js';
 
 /** Breakout rooms' media server rooms are numbered apart from meetings' (their row ids). */
 const BREAKOUT_JANUS_BASE = 1_000_000_000_000;

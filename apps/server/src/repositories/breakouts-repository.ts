@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { breakouts } from '../db/schema/index.js';
-import { NO_PLAN, type BreakoutPlan } from '../realtime/breakout-plan.js';
+import { NO_PLAN, type BreakoutPlan } from '../domain/breakout-plan.js';
 
 export class BreakoutsRepository {
   constructor(private readonly db: Db) {}

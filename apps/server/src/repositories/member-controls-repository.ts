@@ -2,16 +2,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { memberControls } from '../db/schema/index.js';
-
-export interface MemberControls {
-  /** The host's word on this member's microphone; null follows the meeting-wide confMute. */
-  forceMute: boolean | null;
-  videoDisabled: boolean;
-  /** 0 none, 1 apply, 2 approve, 3 refuse. */
-  handUp: number;
-}
-
-export const NO_CONTROLS: MemberControls = { forceMute: null, videoDisabled: false, handUp: 0 };
+import type { MemberControls } from '../domain/effective-controls.js';
 
 export class MemberControlsRepository {
   constructor(private readonly db: Db) {}
