@@ -1,7 +1,7 @@
 /** Meetings by one person: scheduling in time zones, refusals, invites, joining and leaving. */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { callApi, endedMeeting, signUpByApi } from '../support/api';
 import { uniqueEmail } from '../support/mailbox';
 import { JoinScreen, MeetingRoom, MeetingsHome, SignUpScreen } from '../support/pages';
@@ -219,6 +219,21 @@ test('a new meeting from Home opens its page; leaving ends it and it is listed a
   await expect(home.finishedList.locator(`[data-meeting-id="${id}"]`)).toBeVisible();
 });
 
+/** The same account joins meeting `id` on a second browser (its stored sign-in copied first). */
+async function joinOnAnotherDevice(page: Page, browser: Browser, id: string) {
+  const other = await browser.newContext();
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  // Its stored sign-in is there before the app starts.
+  await other.addInitScript((value) => {
+    localStorage.setItem('token', value);
+    localStorage.setItem('loginType', 'email');
+  }, token!);
+  const second = await other.newPage();
+  await second.goto(`/i/${id}`);
+  await new JoinScreen(second).join(id, 'Second device');
+  return { other, second };
+}
+
 test('joining the same meeting on another device sends the first one to the invite page', async ({
   page,
   browser,
@@ -230,16 +245,7 @@ test('joining the same meeting on another device sends the first one to the invi
   await home.startNewMeeting();
   const id = new MeetingRoom(page).id();
 
-  const other = await browser.newContext();
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  // The same account on a second browser: its stored sign-in is there before the app starts.
-  await other.addInitScript((value) => {
-    localStorage.setItem('token', value);
-    localStorage.setItem('loginType', 'email');
-  }, token!);
-  const second = await other.newPage();
-  await second.goto(`/i/${id}`);
-  await new JoinScreen(second).join(id, 'Second device');
+  const { other, second } = await joinOnAnotherDevice(page, browser, id);
   await expect(second).toHaveURL(new RegExp(`/meeting/${id}$`));
 
   await expect(page).toHaveURL(new RegExp(`/i/${id}\\?reason=replaced$`));
@@ -269,15 +275,7 @@ test('in the room, with its socket up, the page stops polling the meeting status
   await page.waitForTimeout(7000);
   expect(polls).toBe(0);
 
-  const other = await browser.newContext();
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  await other.addInitScript((value) => {
-    localStorage.setItem('token', value);
-    localStorage.setItem('loginType', 'email');
-  }, token!);
-  const second = await other.newPage();
-  await second.goto(`/i/${id}`);
-  await new JoinScreen(second).join(id, 'Second device');
+  const { other } = await joinOnAnotherDevice(page, browser, id);
   await expect(page).toHaveURL(new RegExp(`/i/${id}\\?reason=replaced$`), { timeout: 10_000 });
   expect(polls).toBe(0);
   await other.close();

@@ -12,6 +12,7 @@ import {
   command,
   enter,
   fakeOffer,
+  publishFakeCamera,
   info,
   listen,
   visitor,
@@ -65,16 +66,7 @@ describe('conf_mute', () => {
     const { meeting, host, alice, a, b, peerOf } = await meetingWithMembers();
     const moderate = vi.spyOn(t.app.services.janus!, 'moderate');
     // Alice publishes a camera feed (Janus accepts the offer; the feed comes up as if connected).
-    const published = await a.request({
-      type: 'publish',
-      source: 'camera',
-      jsep: fakeOffer(),
-      audio: true,
-      video: true,
-    });
-    expect(published.ok).toBe(true);
-    peerOf(alice.userId).media.emit('webrtcUp', 'camera');
-    const feed = peerOf(alice.userId).info.feeds.camera!;
+    const feed = await publishFakeCamera(a, peerOf(alice.userId));
     const janusRoom = t.app.services.rooms!.room(meeting.id)!.janusRoom;
 
     await set(meeting.hostToken, meeting.uri, {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { build, listen, type TestApp } from './helper.js';
-import { createMeeting, enter, fakeOffer, visitor, type Member } from './room-members.js';
+import { createMeeting, enter, publishFakeCamera, visitor, type Member } from './room-members.js';
 import type { Peer } from '../src/realtime/peer.js';
 
 let t: TestApp;
@@ -30,17 +30,7 @@ beforeAll(async () => {
   const room = t.app.services.rooms!.room(meeting.id)!;
   bobPeer = room.peers.get(String(bobAccount.userId))!;
   carolPeer = room.peers.get(String(carolAccount.userId))!;
-  const published = await bob.request({
-    type: 'publish',
-    source: 'camera',
-    jsep: fakeOffer(),
-    audio: true,
-    video: true,
-  });
-  expect(published.ok).toBe(true);
-  // No media flows from the fake offer: its feed is announced as if it had come up.
-  bobPeer.media.emit('webrtcUp', 'camera');
-  expect(bobPeer.info.feeds.camera).toBeGreaterThan(0);
+  await publishFakeCamera(bob, bobPeer);
 });
 afterAll(async () => {
   for (const member of open) member.socket.close();

@@ -6,6 +6,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { PeerInfo, RoomAck, RoomNotification, RoomRequest, RoomResponses } from '@meet/shared';
 import { expect } from 'vitest';
 import { randomIp, registerUser, type TestApp } from './helper.js';
+import type { Peer } from '../src/realtime/peer.js';
 
 export interface Meeting {
   id: string;
@@ -203,6 +204,24 @@ export async function withMembers(t: TestApp, base: string, open: Member[]) {
 }
 
 export { listen } from './helper.js';
+
+/**
+ * The member publishes a camera from a fake offer, announced to the room as if its media had
+ * come up (none flows); returns its feed id.
+ */
+export async function publishFakeCamera(member: Member, peer: Peer): Promise<number> {
+  const published = await member.request({
+    type: 'publish',
+    source: 'camera',
+    jsep: fakeOffer(),
+    audio: true,
+    video: true,
+  });
+  expect(published.ok).toBe(true);
+  peer.media.emit('webrtcUp', 'camera');
+  expect(peer.info.feeds.camera).toBeGreaterThan(0);
+  return peer.info.feeds.camera!;
+}
 
 /**
  * An SDP offer Janus accepts for a publisher (one opus audio and one VP8 video m-line). No

@@ -20,6 +20,7 @@ import {
   createMeeting,
   enter,
   fakeOffer,
+  publishFakeCamera,
   joinApi,
   visitor,
   type Account,
@@ -161,19 +162,8 @@ describe('/room flood control', () => {
     const bobAccount = await visitor(t);
     bob = (await enter(t, base, bobAccount, meeting.id, 'Bob')).member;
     open.push(host.socket, bob.socket);
-    const published = await bob.request({
-      type: 'publish',
-      source: 'camera',
-      jsep: fakeOffer(),
-      audio: true,
-      video: true,
-    });
-    expect(published.ok).toBe(true);
     const peer = t.app.services.rooms!.room(meeting.id)!.peers.get(String(bobAccount.userId))!;
-    // No media flows from the fake offer: its feed is announced as if it had come up.
-    peer.media.emit('webrtcUp', 'camera');
-    bobFeed = peer.info.feeds.camera!;
-    expect(bobFeed).toBeGreaterThan(0);
+    bobFeed = await publishFakeCamera(bob, peer);
   });
 
   /** A valid request of each type, as a flooder would send it. */
