@@ -1,8 +1,8 @@
 /**
  * The live rooms: Janus and the room manager, with the caption relay that feeds rooms' audio to
  * the speech engines, the recorder of the rooms' media while their meeting records, and the
- * breakout rooms' timer. Only on a node with the media role, and
- * not at all with JANUS=off (API-only tests); then `janus` and `rooms` stay undefined.
+ * breakout rooms' timer. Only on a node with the media role, and not at all with JANUS=off
+ * (API-only tests); then `janus` and `rooms` stay undefined.
  */
 import path from 'node:path';
 import fp from 'fastify-plugin';

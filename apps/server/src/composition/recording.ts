@@ -1,7 +1,7 @@
 /**
- * Cloud recording: starting and stopping a meeting's recording (this node's recorder of its rooms
- * comes with them: composition/media.ts). A recording left running by a meeting that ended while the server was down is stopped
- * and queued for composition here, at start-up.
+ * Cloud recording: starting and stopping a meeting's recording (this node's recorder of its
+ * rooms comes with them: composition/media.ts). A recording left running by a meeting that
+ * ended while the server was down is stopped and queued for composition here, at start-up.
  */
 import fp from 'fastify-plugin';
 import type { RecordingRelay } from '../cluster/cluster-setup.js';

@@ -90,15 +90,14 @@ export class ReceiveBudget {
   watch(now: VideoTotals): Layer | undefined {
     this.noteFrames(now);
     if (this.probingSince === undefined) return undefined;
-    const since = this.probingSince;
-    return this.stalled(now, since).length ? this.undoProbe(now.atMs) : undefined;
+    return this.stalled(now, this.probingSince).length ? this.undoProbe(now.atMs) : undefined;
   }
 
   /**
    * For RECOVER_MS after an undone try: the streams (mids) whose picture stands still (no new
-   * frame for STALL_MS) and are due to be asked for a key frame again now. The layer switch back asked for one, but a publisher drops
-   * a request that comes within a second of the try's, and the picture then waits for the
-   * receiver's own request (3 s in Chromium).
+   * frame for STALL_MS) and are due to be asked for a key frame again now. The layer switch back
+   * asked for one, but a publisher drops a request that comes within a second of the try's, and
+   * the picture then waits for the receiver's own request (3 s in Chromium).
    */
   keyFramesDue(now: VideoTotals): string[] {
     const recovery = this.recovery;

@@ -153,3 +153,69 @@ test('receiving settles at the latest after its limit', async () => {
   await vi.advanceTimersByTimeAsync(1);
   expect(late).toBe(true);
 });
+
+test('a try one layer up whose picture stands still is undone within a fraction of a second, and the picture’s publisher is then asked for a key frame', async () => {
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'],
+  });
+  const { s, requests } = sync();
+  s.start([{ peerId: '2', source: 'camera', layer: 2 }]);
+  await vi.advanceTimersByTimeAsync(0);
+  const pc = PeerConnectionDouble.last!;
+  pc.connect();
+  // The video's statistics as the browser gives them: totals so far, its frames by mid '1'.
+  const link = { packets: 0, lost: 0, frames: 0 };
+  const report = () =>
+    new Map<string, object>([
+      [
+        'in-v',
+        {
+          id: 'in-v',
+          type: 'inbound-rtp',
+          kind: 'video',
+          mid: '1',
+          bytesReceived: link.packets * 1000,
+          packetsReceived: link.packets,
+          packetsLost: link.lost,
+          framesDecoded: link.frames,
+        },
+      ],
+    ]);
+  pc.getStats.mockImplementation(async () => report());
+  const second = async (packets: number, lost: number, frames: number) => {
+    await vi.advanceTimersByTimeAsync(1000);
+    link.packets += packets;
+    link.lost += lost;
+    link.frames += frames;
+    s.measure(s.subscriber!, report() as unknown as RTCStatsReport);
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  const layers = () =>
+    requests
+      .filter((r) => r.type === 'setConsumerPreferredLayers')
+      .map((r) => (r as unknown as { spatialLayer: number }).spatialLayer);
+
+  await second(0, 0, 0);
+  await second(30, 70, 5); // the link is full: down to the lowest layer
+  expect(layers()).toEqual([0]);
+  for (let i = 0; i < 11; i++) await second(30, 0, 15); // clean: the try one layer up
+  expect(layers()).toEqual([0, 1]);
+
+  // The new layer's key frame trickles in: no new frame. Undone within STALL_MS and a watch.
+  await vi.advanceTimersByTimeAsync(450);
+  expect(layers()).toEqual([0, 1, 0]);
+  expect(requests.some((r) => r.type === 'requestKeyFrame')).toBe(false);
+  // Still standing after the undo: its publisher is asked for a key frame.
+  await vi.advanceTimersByTimeAsync(400);
+  expect(requests.filter((r) => r.type === 'requestKeyFrame')).toEqual([
+    { type: 'requestKeyFrame', feed: 7 },
+  ]);
+  // Frames again: nothing more is asked, and the watch ends.
+  pc.getStats.mockImplementation(async () => {
+    link.frames += 2;
+    return report();
+  });
+  await vi.advanceTimersByTimeAsync(5000);
+  expect(requests.filter((r) => r.type === 'requestKeyFrame')).toHaveLength(1);
+  s.closeConnection();
+});

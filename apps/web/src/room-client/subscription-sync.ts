@@ -200,7 +200,7 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
   measure(subscriber: Subscriber, report: RTCStatsReport): void {
     if (subscriber !== this.current || subscriber.pc.connectionState !== 'connected') return;
     if (this.budget.sample(videoTotals(report, performance.now())) !== undefined) this.schedule();
-    if (this.budget.watching) this.watchProbe(subscriber);
+    if (this.budget.watching) this.watchPictures(subscriber);
   }
 
   /**
@@ -209,7 +209,7 @@ export class SubscriptionSync extends Emitter<SubscriptionSyncEvents> {
    * through a narrow link ends the try then, and one still standing after the undo is asked for
    * a key frame again.
    */
-  private watchProbe(subscriber: Subscriber): void {
+  private watchPictures(subscriber: Subscriber): void {
     if (this.watchTimer) return;
     const stop = () => {
       clearInterval(this.watchTimer);
