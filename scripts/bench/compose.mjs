@@ -1,17 +1,20 @@
 // Recording composition benchmark (not a test): a synthetic 4-member, 10-minute meeting in the
 // formats janus-pp-rec writes (VP8 WebM cameras at 1280x720 30 fps ~1.2 Mbit/s, one 1920x1080
 // screen share at 5 fps, Opus audio), with a talking timeline, a late joiner, a share and a
-// camera turned off, composed by the server's own plan (speech layout) in one ffmpeg run.
-// Prints the wall time, the CPU time and the speed against real time, and a profile: decoding
-// alone, decoding + layout without encoding, and the whole run.
+// camera turned off, composed by the server's own code (compose-files.ts, speech layout).
+// Prints the wall time, the CPU time of the ffmpeg runs and the speed against real time: a
+// profile of one part (decoding alone, decoding + layout without encoding), the whole
+// composition in one part (one video run, as before parts), the whole composition in parts (one
+// a core, the server's default), the two videos' SSIM against each other.
 //
 //   node scripts/bench/compose.mjs [--minutes=10] [--layout=speech|grid] [--fps=15]
-//                                  [--preset=veryfast] [--crf=26] [--profile=1] [--keep=1]
+//                                  [--preset=veryfast] [--crf=26] [--parts=N] [--profile=1]
+//                                  [--compare=1] [--keep=1]
 //
 // Generated inputs are cached in $TMPDIR/meet-bench-compose (a few minutes the first time).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
@@ -21,6 +24,9 @@ const server = path.join(root, 'apps/server');
 register();
 const { composePlan } = await import(path.join(server, 'src/recording/compose-plan.ts'));
 const { nameFont } = await import(path.join(server, 'src/recording/media-tools.ts'));
+const { composeFiles, partsFor } = await import(
+  path.join(server, 'src/recording/compose-files.ts')
+);
 const { RECORDING_DEFAULTS } = await import(path.join(server, 'src/recording/settings.ts'));
 
 const args = Object.fromEntries(
@@ -54,7 +60,7 @@ const ffmpeg = (list) => {
  * one, every other frame, referred to by nothing); a screen share with one layer.
  */
 function camera(name, source, seconds) {
-  const clip = path.join(cache, `${name}-clip-tl.webm`);
+  const clip = path.join(cache, `${name}-clip-tl-k10.webm`);
   if (!existsSync(clip)) {
     console.log(`generating ${name} (VP8)…`);
     const screen = name.startsWith('screen');
@@ -80,13 +86,16 @@ function camera(name, source, seconds) {
       '8',
       '-b:v',
       screen ? '800k' : '1200k',
+      // A key frame every 10 s, as Janus asks publishers for one (fir_freq) while recording.
+      '-g',
+      String(screen ? 50 : 300),
       ...layers,
       '-threads',
       '2',
       clip,
     ]);
   }
-  const out = path.join(cache, `${name}-tl-${seconds}.webm`);
+  const out = path.join(cache, `${name}-tl-k10-${seconds}.webm`);
   if (!existsSync(out)) {
     ffmpeg([
       '-stream_loop',
@@ -198,24 +207,13 @@ pictures.push({
 
 const work = path.join(cache, `run-${process.pid}`);
 mkdirSync(work, { recursive: true });
-const outputs = {
-  video: path.join(work, 'video.mp4'),
-  audio: path.join(work, 'audio.m4a'),
-  wav: path.join(work, 'transcript.wav'),
-};
-const plan = composePlan({
-  recordType: 'video',
-  layout,
-  durationMs,
-  timeline,
-  pictures,
-  sounds,
-  encode,
-  fontFile: nameFont(),
-  workDir: work,
-  outputs,
-});
-for (const f of plan.files) writeFileSync(f.path, f.content);
+
+/** CPU seconds of this process's finished children (user + system, /proc/self/stat). */
+function childCpu() {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  // After the name: state is field 3, cutime 16 and cstime 17 (1-based), in clock ticks.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
 
 /** Runs ffmpeg under /usr/bin/time: wall seconds and CPU seconds (user + system). */
 function timed(label, list) {
@@ -227,81 +225,116 @@ function timed(label, list) {
     child.stderr.on('data', (d) => (err += d));
     child.on('close', (code) => {
       const last = err.trim().split('\n').pop() ?? '';
-      const [wall, user, sys, rssKb] = last.split(' ').map(Number);
+      const [wall, user, sys] = last.split(' ').map(Number);
       if (code !== 0) return reject(new Error(`${label} failed: ${err.slice(-2000)}`));
-      const cpu = user + sys;
-      console.log(
-        `${label.padEnd(34)} wall ${wall.toFixed(1).padStart(6)} s  cpu ${cpu.toFixed(1).padStart(6)} s  ` +
-          `${(total / wall).toFixed(1).padStart(5)}x real time  peak ${(rssKb / 1024).toFixed(0)} MB`,
-      );
-      resolve({ wall, cpu });
+      report(label, wall, user + sys);
+      resolve({ wall, cpu: user + sys });
     });
   });
 }
 
+function report(label, wall, cpu) {
+  console.log(
+    `${label.padEnd(36)} wall ${wall.toFixed(1).padStart(6)} s  cpu ${cpu.toFixed(1).padStart(6)} s  ` +
+      `${(total / wall).toFixed(2).padStart(6)}x real time`,
+  );
+}
+
+/** The server's own composition (compose-files.ts) in `parts` parts: its wall and CPU time. */
+async function compose(label, parts, encoding = encode) {
+  const dir = path.join(work, `parts-${parts}`);
+  mkdirSync(dir, { recursive: true });
+  const cpuBefore = childCpu();
+  const started = performance.now();
+  const files = await composeFiles({
+    recordType: 'video',
+    layout,
+    durationMs,
+    timeline,
+    pictures,
+    sounds,
+    workDir: dir,
+    settings: { encode: encoding, parts: { max: parts, minMs: RECORDING_DEFAULTS.parts.minMs } },
+  });
+  const wall = (performance.now() - started) / 1000;
+  const cpu = childCpu() - cpuBefore;
+  report(label, wall, cpu);
+  return { files, wall, cpu };
+}
+
+const cores = availableParallelism();
+const parts = Number(args.parts ?? partsFor(durationMs, RECORDING_DEFAULTS));
 console.log(
-  `\n${members.length} members, ${minutes} min, ${layout} layout, ${plan.segments.length} layout segments, ` +
-    `${encode.fps} fps, x264 ${encode.preset} crf ${encode.crf}, ${pictures.length} picture files`,
+  `\n${members.length} members, ${minutes} min, ${layout} layout, ${encode.fps} fps, ` +
+    `x264 ${encode.preset} crf ${encode.crf}, ${pictures.length} picture files, ${cores} cores`,
 );
 if (args.profile !== '0') {
-  const decode = [];
-  for (const p of pictures) {
-    if (p.frameRate >= encode.fps * 1.8) decode.push('-skip_frame', 'noref');
-    decode.push('-threads', '2', '-i', p.path);
-  }
-  for (const s of sounds) decode.push('-i', s.path);
-  const maps = [...pictures, ...sounds].flatMap((_, i) => ['-map', `${i}`]);
-  await timed('decode every input', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    ...decode,
-    ...maps,
-    '-f',
-    'null',
-    '-',
+  // Where one part's time goes: its files decoded alone, then decoded and laid out.
+  const plan = composePlan({
+    recordType: 'video',
+    layout,
+    durationMs,
+    timeline,
+    pictures,
+    sounds,
+    encode,
+    fontFile: nameFont(),
+    workDir: work,
+    outputs: { video: path.join(work, 'profile.mp4'), audio: path.join(work, 'profile.m4a') },
+  });
+  for (const f of plan.files) writeFileSync(f.path, f.content);
+  const one = plan.runs.find((r) => r.kind === 'video').args;
+  const inputs = one.slice(0, one.indexOf('-filter_complex_script'));
+  const maps = pictures.flatMap((_, i) => ['-map', `${i}:v`]);
+  await timed('decode every picture file', [...inputs, ...maps, '-f', 'null', '-']);
+  await timed('decode + layout (no encoding)', [
+    ...one.slice(0, one.indexOf('-map')),
+    ...['-map', '[vout]', '-f', 'null', '-'],
   ]);
-  const noEncode = plan.args
-    .slice(0, plan.args.indexOf('-map'))
-    .concat([
-      '-map',
-      '[vout]',
-      '-map',
-      '[am]',
-      '-f',
-      'null',
-      '-',
-      '-map',
-      '[aa]',
-      '-f',
-      'null',
-      '-',
-      '-map',
-      '[aw]',
-      '-f',
-      'null',
-      '-',
-    ]);
-  await timed('decode + layout (no encoding)', noEncode);
 }
-const whole = await timed('whole composition (one run)', plan.args);
+// Before parts: one video run at the encoding used until then (x264 superfast crf 28 with
+// B-frames), the picture the parts' video is compared with.
+const BEFORE = { fps: 15, preset: 'superfast', crf: 28, audioBitrate: '96k' };
+const before =
+  args.compare === '0' ? null : await compose('whole composition, 1 part, before', 1, BEFORE);
+const after = await compose(`whole composition, ${parts} parts`, parts);
+
 const size = (f) => (statSync(f).size / 1024 / 1024).toFixed(1);
-const probe = spawnSync('ffprobe', [
-  '-v',
-  'error',
-  '-show_entries',
-  'stream=codec_name,width,height:format=duration',
-  '-of',
-  'compact=p=0:nk=1',
-  outputs.video,
-])
-  .stdout.toString()
-  .trim();
+const probe = (f) =>
+  spawnSync('ffprobe', [
+    '-v',
+    'error',
+    '-count_packets',
+    '-show_entries',
+    'stream=codec_name,width,height,nb_read_packets:format=duration',
+    '-of',
+    'compact=p=0:nk=1',
+    f,
+  ])
+    .stdout.toString()
+    .trim()
+    .replace(/\n/g, ' | ');
 console.log(
-  `\nvideo ${size(outputs.video)} MB (${probe.replace(/\n/g, ' | ')}), audio ${size(outputs.audio)} MB, wav ${size(outputs.wav)} MB`,
+  `\nvideo ${size(after.files.video)} MB (${probe(after.files.video)}), audio ${size(after.files.audio)} MB`,
 );
+if (before) {
+  console.log(`1 part: video ${size(before.files.video)} MB (${probe(before.files.video)})`);
+  // The same picture? SSIM and PSNR of the parts' video against the one before, frame by frame.
+  const compare = spawnSync(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-nostdin', '-i', after.files.video, '-i', before.files.video],
+      ...['-lavfi', '[0:v]split[a0][a1];[1:v]split[b0][b1];[a0][b0]ssim;[a1][b1]psnr'],
+      ...['-f', 'null', '-'],
+    ],
+    { encoding: 'utf8' },
+  );
+  const ssim = / All:([\d.]+)/.exec(compare.stderr)?.[1];
+  const psnr = / average:([\d.inf]+)/.exec(compare.stderr)?.[1];
+  console.log(`${parts} parts against 1 part before: SSIM ${ssim ?? '?'}, PSNR ${psnr ?? '?'} dB`);
+}
 console.log(
-  `speed: ${(total / whole.wall).toFixed(2)}x real time (goal ≥ 8x, issue 31: ${total / whole.wall >= 8 ? 'met' : 'NOT met'})`,
+  `speed: ${(total / after.wall).toFixed(2)}x real time (goal ≥ 8x, issue 31: ${total / after.wall >= 8 ? 'met' : 'NOT met'})`,
 );
 if (args.keep !== '1') rmSync(work, { recursive: true, force: true });
 else console.log(`kept ${work}`);

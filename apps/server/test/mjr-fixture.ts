@@ -30,6 +30,28 @@ export async function colourVp8(
   return file;
 }
 
+/**
+ * VP8 (IVF) in `dir` of solid colours one after another (`[colour, seconds]`), with a key frame
+ * every `keyEvery` seconds: a picture whose time can be told from its colour.
+ */
+export async function coloursVp8(
+  dir: string,
+  colours: readonly (readonly [string, number])[],
+  size: string,
+  fps: number,
+  keyEvery: number,
+): Promise<string> {
+  const file = path.join(dir, `${colours.map(([c, s]) => `${c}${s}`).join('-')}-${size}.ivf`);
+  const sources = colours.map(([c, s], i) => `color=c=${c}:s=${size}:r=${fps}:d=${s}[c${i}]`);
+  const joined = `${colours.map((_, i) => `[c${i}]`).join('')}concat=n=${colours.length}:v=1[v]`;
+  await ffmpeg(
+    ...['-filter_complex', `${sources.join(';')};${joined}`, '-map', '[v]'],
+    ...['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k'],
+    ...['-g', String(fps * keyEvery), '-f', 'ivf', file],
+  );
+  return file;
+}
+
 /** Opus (Ogg) in `dir` of espeak-ng saying `text` from `at` seconds, `seconds` long in all. */
 export async function speechOpus(
   dir: string,

@@ -16,9 +16,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { recordingEvents, recordingStreams, recordings } from '../src/db/schema/index.js';
 import { composeRecording, type ComposeDeps } from '../src/recording/compose-recording.js';
+import { RECORDING_DEFAULTS } from '../src/recording/settings.js';
 import { build, type TestApp } from './helper.js';
-import { imagePixel, meanVolume, pixel, probe, isBlue, isGreen, isRed } from './media-probe.js';
-import { colourVp8, speechOpus, writeEmptyMjr, writeMjr } from './mjr-fixture.js';
+import {
+  imagePixel,
+  meanVolume,
+  pixel,
+  probe,
+  isBlue,
+  isGreen,
+  isRed,
+  type Rgb,
+} from './media-probe.js';
+import { colourVp8, coloursVp8, speechOpus, writeEmptyMjr, writeMjr } from './mjr-fixture.js';
 import { makeRecording } from './records-fixture.js';
 import { registered, type Account } from './room-members.js';
 
@@ -127,6 +137,23 @@ async function ffmpegRuns(dir: string): Promise<number[]> {
   return pids;
 }
 
+const isCyan = ([r, g, b]: Rgb) => g > 180 && b > 180 && r < 70;
+
+/** Frames in a file's video stream, counted. */
+async function frameCount(file: string): Promise<number> {
+  const { stdout } = await promisify(execFile)('ffprobe', [
+    ...['-v', 'error', '-select_streams', 'v:0', '-count_frames'],
+    ...['-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', file],
+  ]);
+  return Number(stdout.trim());
+}
+
+/** A process's nice value (the 19th field of /proc/<pid>/stat). */
+async function niceOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
 /** The container ffprobe reads and its major brand. */
 async function container(file: string): Promise<{ format: string; brand: string }> {
   const { stdout } = await promisify(execFile)('ffprobe', [
@@ -156,67 +183,72 @@ async function blobSize(key: string): Promise<number> {
   return blob.size;
 }
 
+/** Alice talks, Bob shares his screen and talks, Carol never sends anything: 12 s. */
+function reviewMeeting(bobCamera = sources.blue) {
+  return recording(
+    'video',
+    [
+      // Alice's camera in two pieces (a media-server restart), the second without sound.
+      {
+        user: alice,
+        source: 'camera',
+        name: 'Alice',
+        at: 0,
+        until: 6_000,
+        files: [
+          { kind: 'audio', mindex: 0, from: sources.aliceVoice },
+          { kind: 'video', mindex: 1, from: sources.red },
+        ],
+      },
+      {
+        user: alice,
+        source: 'camera',
+        name: 'Alice',
+        at: 6_500,
+        until: 12_000,
+        files: [
+          { kind: 'audio', mindex: 0, from: null },
+          { kind: 'video', mindex: 1, from: sources.red },
+        ],
+      },
+      {
+        user: bob,
+        source: 'camera',
+        name: 'Bob',
+        at: 0,
+        until: 12_000,
+        files: [
+          { kind: 'audio', mindex: 0, from: sources.bobVoice },
+          { kind: 'video', mindex: 1, from: bobCamera },
+        ],
+      },
+      {
+        user: bob,
+        source: 'screen',
+        name: 'Bob',
+        at: 5_000,
+        until: 9_000,
+        files: [{ kind: 'video', mindex: 0, from: sources.green }],
+      },
+      // Carol's camera never sent anything and she has no events: a name tile.
+      { user: carol, source: 'camera', name: 'Carol', at: 1_000, until: 12_000, files: [] },
+    ],
+    [
+      { type: 'join', user: alice, name: 'Alice', at: 0 },
+      { type: 'join', user: bob, name: 'Bob', at: 0 },
+      { type: 'talk_start', user: alice, at: 500 },
+      { type: 'talk_stop', user: alice, at: 3_500 },
+      { type: 'talk_start', user: bob, at: 5_000 },
+      { type: 'share_start', user: bob, at: 5_000 },
+      { type: 'talk_stop', user: bob, at: 8_000 },
+      { type: 'share_stop', user: bob, at: 9_000 },
+    ],
+  );
+}
+
 describe('composing a video recording', () => {
   test("the MP4 is 1280x720 H.264 + AAC of the recording's length, with everyone heard, the speaker and then the screen share in the main window; the row is ready", async () => {
-    const made = await recording(
-      'video',
-      [
-        // Alice's camera in two pieces (a media-server restart), the second without sound.
-        {
-          user: alice,
-          source: 'camera',
-          name: 'Alice',
-          at: 0,
-          until: 6_000,
-          files: [
-            { kind: 'audio', mindex: 0, from: sources.aliceVoice },
-            { kind: 'video', mindex: 1, from: sources.red },
-          ],
-        },
-        {
-          user: alice,
-          source: 'camera',
-          name: 'Alice',
-          at: 6_500,
-          until: 12_000,
-          files: [
-            { kind: 'audio', mindex: 0, from: null },
-            { kind: 'video', mindex: 1, from: sources.red },
-          ],
-        },
-        {
-          user: bob,
-          source: 'camera',
-          name: 'Bob',
-          at: 0,
-          until: 12_000,
-          files: [
-            { kind: 'audio', mindex: 0, from: sources.bobVoice },
-            { kind: 'video', mindex: 1, from: sources.blue },
-          ],
-        },
-        {
-          user: bob,
-          source: 'screen',
-          name: 'Bob',
-          at: 5_000,
-          until: 9_000,
-          files: [{ kind: 'video', mindex: 0, from: sources.green }],
-        },
-        // Carol's camera never sent anything and she has no events: a name tile.
-        { user: carol, source: 'camera', name: 'Carol', at: 1_000, until: 12_000, files: [] },
-      ],
-      [
-        { type: 'join', user: alice, name: 'Alice', at: 0 },
-        { type: 'join', user: bob, name: 'Bob', at: 0 },
-        { type: 'talk_start', user: alice, at: 500 },
-        { type: 'talk_stop', user: alice, at: 3_500 },
-        { type: 'talk_start', user: bob, at: 5_000 },
-        { type: 'share_start', user: bob, at: 5_000 },
-        { type: 'talk_stop', user: bob, at: 8_000 },
-        { type: 'share_stop', user: bob, at: 9_000 },
-      ],
-    );
+    const made = await reviewMeeting();
     const { wavPath, workDir } = await composeRecording(deps, made.id);
     const row = await rowOf(made.id);
     expect(row).toMatchObject({ status: 'ready', progress: 100, stage: '', error: '' });
@@ -255,6 +287,65 @@ describe('composing a video recording', () => {
       expect.objectContaining({ codec_name: 'pcm_s16le', sample_rate: '16000' }),
     ]);
     expect(Math.abs(wav.seconds - 12)).toBeLessThanOrEqual(1);
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  test('cut into three parts composed at once, the MP4 is whole: every frame once, each part shows what the layout says from its first frame, the sound is unbroken', async () => {
+    // Bob's camera turns cyan at 10 s, with key frames at 0, 5 and 10 s: the last part (from
+    // 8 s) must read it from 8 s, not from its start.
+    const bobCamera = await coloursVp8(
+      src,
+      [
+        ['blue', 10],
+        ['cyan', 2],
+      ],
+      '640x360',
+      15,
+      5,
+    );
+    const made = await reviewMeeting(bobCamera);
+    const inParts: ComposeDeps = {
+      ...deps,
+      settings: { ...RECORDING_DEFAULTS, parts: { max: 3, minMs: 3_000 } },
+    };
+    const seen: number[] = [];
+    const watching = setInterval(() => {
+      void rowOf(made.id).then((row) => seen.push(row.progress));
+    }, 100);
+    const { workDir } = await composeRecording(inParts, made.id).finally(() =>
+      clearInterval(watching),
+    );
+    // Three parts had their own layout; their files are gone once joined.
+    const planFiles = await readdir(path.join(workDir, 'plan'));
+    expect(planFiles.filter((f) => f.endsWith('graph.txt')).sort()).toEqual([
+      'p0-graph.txt',
+      'p1-graph.txt',
+      'p2-graph.txt',
+    ]);
+    expect(planFiles.filter((f) => f.endsWith('.mp4'))).toEqual([]);
+    const video = path.join(workDir, 'video.mp4');
+    const { streams, seconds } = await probe(video);
+    expect(streams.map((s) => s.codec_name)).toEqual(['h264', 'aac']);
+    expect(Math.abs(seconds - 12)).toBeLessThanOrEqual(0.1);
+    // 12 s at 15 fps: no frame lost or doubled at the cuts (4 s and 8 s).
+    expect(await frameCount(video)).toBe(180);
+    // Right after each cut, the part's first frames: Alice (still the last to talk) at 4.1 s,
+    // Bob's screen (read from 3 s into its file) at 8.1 s; and inside each part.
+    expect(isRed(await pixel(video, 2, 512, 360))).toBe(true);
+    expect(isRed(await pixel(video, 4.1, 512, 360))).toBe(true);
+    expect(isGreen(await pixel(video, 7, 512, 360))).toBe(true);
+    expect(isRed(await pixel(video, 7, 1152, 216))).toBe(true);
+    expect(isGreen(await pixel(video, 8.1, 512, 360))).toBe(true);
+    expect(isBlue(await pixel(video, 9.5, 512, 360))).toBe(true);
+    expect(isCyan(await pixel(video, 10.5, 512, 360))).toBe(true);
+    // Both voices, in the MP4 and in the WAV, across the cuts.
+    expect(await meanVolume(video)).toBeGreaterThan(-50);
+    expect(
+      Math.abs((await probe(path.join(workDir, 'audio.wav'))).seconds - 12),
+    ).toBeLessThanOrEqual(0.1);
+    expect(await rowOf(made.id)).toMatchObject({ status: 'ready', progress: 100 });
+    // Progress went up through the compose stage, never back.
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
     await rm(workDir, { recursive: true, force: true });
   });
 
@@ -327,7 +418,9 @@ describe('composing a video recording', () => {
       await sleep(20);
       running = await ffmpegRuns(workDir);
     }
-    expect(running).toHaveLength(1);
+    // The video's run and the sound's, below the server's priority (live captions go first).
+    expect(running.length).toBeGreaterThan(0);
+    for (const pid of running) expect(await niceOf(pid)).toBe(10);
     stop.abort(new Error('job stopped'));
     await failed;
     expect(await ffmpegRuns(workDir)).toEqual([]);

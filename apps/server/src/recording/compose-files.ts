@@ -1,14 +1,17 @@
 /**
  * The second stage of composing a recording: from already playable media files placed on the
- * recording's time line, the one ffmpeg run of composePlan (the MP4 of a video recording, the
- * audio file, and a 16 kHz mono WAV for the transcript when anyone was heard), then a preview
- * frame with content (preview-frame.ts: not the dark start) and the result's duration. Callable on its own (tests feed it
- * ffmpeg-made files).
+ * recording's time line, the ffmpeg runs of composePlan (the video's parts and the sound at once,
+ * then the MP4 of a video recording joined from them; the audio file, and a 16 kHz mono WAV for
+ * the transcript when anyone was heard), then a preview frame with content (preview-frame.ts:
+ * not the dark start) and the result's duration. Callable on its own (tests feed it ffmpeg-made
+ * files). The runs go at a lower CPU priority than the server, so a meeting's live captions are
+ * not slowed by a recording being made.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { RecordingLayoutKind, TimelineEntry } from '@meet/shared';
-import { composePlan, type PictureFile, type SoundFile } from './compose-plan.js';
+import { composePlan, type ComposeRun, type PictureFile, type SoundFile } from './compose-plan.js';
 import { ffmpeg, nameFont, probeDuration } from './media-tools.js';
 import { writePreview } from './preview-frame.js';
 import { RECORDING_DEFAULTS, type RecordingSettings } from './settings.js';
@@ -44,11 +47,14 @@ export interface ComposedFiles {
 }
 
 const PREVIEW_SIZE = '640:360';
+/** How much lower the runs' CPU priority is than the server's (nice). */
+const NICE = 10;
 const NO_COMMAND = '0.0 [enter] nothing nop 0;\n';
 
 export async function composeFiles(input: ComposeFilesInput): Promise<ComposedFiles> {
   const { workDir, signal } = input;
-  const encode = (input.settings ?? RECORDING_DEFAULTS).encode;
+  const settings = input.settings ?? RECORDING_DEFAULTS;
+  const encode = settings.encode;
   const video = input.recordType === 'video';
   const planDir = path.join(workDir, 'plan');
   await mkdir(planDir, { recursive: true });
@@ -69,6 +75,7 @@ export async function composeFiles(input: ComposeFilesInput): Promise<ComposedFi
     fontFile: video ? nameFont() : '',
     workDir: planDir,
     outputs,
+    parts: partsFor(input.durationMs, settings),
   });
   for (const file of plan.files) {
     // Without any picture the plan's command file is empty, which sendcmd refuses; a command
@@ -76,10 +83,42 @@ export async function composeFiles(input: ComposeFilesInput): Promise<ComposedFi
     const content = file.path.endsWith('.cmd') && !file.content.trim() ? NO_COMMAND : file.content;
     await writeFile(file.path, content);
   }
-  await ffmpeg(plan.args, {
-    signal,
-    onTime: (ms) => input.onProgress?.(Math.min(1, ms / Math.max(1, input.durationMs))),
-  });
+  // Progress is the output time of the runs that take the time: the video's, or the sound's.
+  const counted = plan.runs.some((r) => r.kind === 'video')
+    ? plan.runs.filter((r) => r.kind === 'video')
+    : plan.runs;
+  const total = counted.reduce((sum, r) => sum + r.durationMs, 0);
+  const done = new Map<ComposeRun, number>();
+  const stop = new AbortController();
+  const stopAll = () => stop.abort(signal?.reason);
+  signal?.addEventListener('abort', stopAll, { once: true });
+  try {
+    const failures: unknown[] = [];
+    // Every run is waited for, so none outlives a failure or a stop.
+    await Promise.allSettled(
+      plan.runs.map((r) =>
+        ffmpeg(r.args, {
+          signal: stop.signal,
+          nice: NICE,
+          onTime: (ms) => {
+            if (!counted.includes(r)) return;
+            done.set(r, Math.min(ms, r.durationMs));
+            const sum = [...done.values()].reduce((a, b) => a + b, 0);
+            input.onProgress?.(Math.min(1, sum / Math.max(1, total)));
+          },
+        }).catch((error: unknown) => {
+          // One run failing stops the others; its error is the one told.
+          failures.push(error);
+          stop.abort(error);
+        }),
+      ),
+    );
+    if (failures.length) throw failures[0];
+    if (plan.join) await ffmpeg(plan.join, { signal: stop.signal });
+  } finally {
+    signal?.removeEventListener('abort', stopAll);
+  }
+  await Promise.all(plan.runs.map((r) => r.part && rm(r.part, { force: true })));
 
   let preview: string | null = null;
   if (outputs.video) {
@@ -94,4 +133,10 @@ export async function composeFiles(input: ComposeFilesInput): Promise<ComposedFi
     preview,
     durationMs,
   };
+}
+
+/** About one part a core, none shorter than the settings' minimum (a short one is not cut). */
+export function partsFor(durationMs: number, settings: RecordingSettings): number {
+  const cores = settings.parts.max ?? availableParallelism();
+  return Math.max(1, Math.min(cores, Math.floor(durationMs / settings.parts.minMs)));
 }

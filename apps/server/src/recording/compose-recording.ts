@@ -1,7 +1,7 @@
 /**
  * Composing one cloud recording after it stopped (ARCHITECTURE.md "Cloud recording"): the .mjr
  * files of its streams remuxed (remux-streams.ts), its layout timeline built from its events and
- * stream rows (recording-timeline.ts), one ffmpeg run composing the MP4, the audio file and the
+ * stream rows (recording-timeline.ts), the ffmpeg runs composing the MP4, the audio file and the
  * transcript's WAV (compose-files.ts), then the files stored and the row made ready.
  *
  * The row shows the owner where it is: status `processing`, stage `remux` → `compose` → `store`,

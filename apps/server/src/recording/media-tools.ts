@@ -6,11 +6,14 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { setPriority } from 'node:os';
 
 export class MediaToolError extends Error {}
 
 interface RunOptions {
   signal?: AbortSignal;
+  /** A lower CPU priority for the tool (nice, 1–19). */
+  nice?: number;
   /** Called with each line the tool prints on stdout. */
   onLine?: (line: string) => void;
 }
@@ -27,6 +30,13 @@ export function run(
       return;
     }
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (options.nice && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, options.nice);
+      } catch {
+        // Not allowed here: it runs at the server's priority.
+      }
+    }
     let out = '';
     let err = '';
     let pending = '';
@@ -119,10 +129,11 @@ export async function remux(mjr: string, target: string, signal?: AbortSignal): 
 /** Runs ffmpeg with `-progress`, reporting the output time reached (ms) as it goes. */
 export function ffmpeg(
   args: readonly string[],
-  options: { signal?: AbortSignal; onTime?: (ms: number) => void } = {},
+  options: { signal?: AbortSignal; nice?: number; onTime?: (ms: number) => void } = {},
 ): Promise<void> {
   return run('ffmpeg', ['-progress', 'pipe:1', '-nostats', ...args], {
     signal: options.signal,
+    nice: options.nice,
     onLine: (line) => {
       const match = /^out_time_(?:us|ms)=(\d+)/.exec(line);
       if (match && options.onTime) options.onTime(Number(match[1]) / 1000);
