@@ -257,7 +257,15 @@ describe('composing a video recording', () => {
     expect(row.previewKey).toBe(`recordings/${made.recordId}/preview.jpg`);
     const sizes = await Promise.all([row.videoKey, row.audioKey, row.previewKey].map(blobSize));
     expect(Math.min(...sizes)).toBeGreaterThan(0);
-    expect(row.sizeBytes).toBe(sizes.reduce((a, b) => a + b, 0));
+    // Alice's and Bob's own sound are kept (for the transcript pass run again), and counted.
+    expect(row.voices.map((v) => v.userId).sort()).toEqual([alice.userId, bob.userId].sort());
+    expect(row.voices.map((v) => v.key)).toEqual([
+      `recordings/${made.recordId}/voices/0-${alice.userId}.opus`,
+      `recordings/${made.recordId}/voices/1-${bob.userId}.opus`,
+    ]);
+    const voiceSizes = await Promise.all(row.voices.map((v) => blobSize(v.key)));
+    expect(Math.min(...voiceSizes)).toBeGreaterThan(0);
+    expect(row.sizeBytes).toBe([...sizes, ...voiceSizes].reduce((a, b) => a + b, 0));
     expect(Math.abs(row.durationMs - 12_000)).toBeLessThanOrEqual(1_000);
 
     const video = path.join(workDir, 'video.mp4');
@@ -460,7 +468,11 @@ describe('composing an audio-only recording', () => {
       const row = await rowOf(made.id);
       expect(row).toMatchObject({ status: 'ready', progress: 100, videoKey: '', previewKey: '' });
       expect(row.audioKey).toBe(`recordings/${made.recordId}/audio.m4a`);
-      expect(row.sizeBytes).toBe(await blobSize(row.audioKey));
+      const voiceSizes = await Promise.all(row.voices.map((v) => blobSize(v.key)));
+      expect(row.voices).toHaveLength(2);
+      expect(row.sizeBytes).toBe(
+        (await blobSize(row.audioKey)) + voiceSizes.reduce((a, b) => a + b, 0),
+      );
       expect(existsSync(path.join(workDir, 'video.mp4'))).toBe(false);
       const audio = path.join(workDir, 'audio.m4a');
       const { streams, seconds } = await probe(audio);

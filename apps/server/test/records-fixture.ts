@@ -116,8 +116,12 @@ export async function makeRecording(
     if (recordType === 'video') {
       values.previewKey = await put('preview.jpg', made.preview, 'image/jpeg');
     }
+    // The owner's own track, kept for the transcript pass (bytes of an audio file will do).
+    const voice = await put(`voices/0-${owner.userId}.opus`, made.audio, 'audio/ogg');
+    values.voices = [{ key: voice, userId: owner.userId, offsetMs: 0 }];
     values.sizeBytes =
-      (recordType === 'video' ? made.video.length + made.preview.length : 0) + made.audio.length;
+      (recordType === 'video' ? made.video.length + made.preview.length : 0) +
+      made.audio.length * 2;
   }
   const [row] = await db
     .insert(recordings)

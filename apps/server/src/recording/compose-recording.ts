@@ -16,7 +16,8 @@
  *   after the last try is the job's part.
  * - The WAV (16 kHz mono from the recording's start) and each member's remuxed Opus (for
  *   transcribeRecording, which hears the members' own tracks) stay in the work folder; the
- *   caller removes the folder when done with it.
+ *   caller removes the folder when done with it. The members' Opus files are also stored with
+ *   the recording (row `voices`), for the transcript pass run again later (`convertToText`).
  */
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -174,7 +175,10 @@ export async function composeRecording(
 
   signal?.throwIfAborted();
   await progress.stage('store', COMPOSE_END);
-  const stored = await storeFiles(deps.blobs, row.recordId, files);
+  const voices = media.sounds.flatMap((s) =>
+    s.userId === undefined ? [] : [{ userId: s.userId, path: s.path, offsetMs: s.offsetMs }],
+  );
+  const stored = await storeFiles(deps.blobs, row.recordId, files, voices);
   signal?.throwIfAborted();
   await progress.settled();
   await db
@@ -189,20 +193,26 @@ export async function composeRecording(
       videoKey: stored.videoKey,
       audioKey: stored.audioKey,
       previewKey: stored.previewKey,
+      voices: stored.voices,
     })
     .where(eq(recordings.id, row.id));
   log.info(
     { recordingId: row.id, durationMs: files.durationMs, sizeBytes: stored.sizeBytes },
     'recording composed',
   );
-  const voices = media.sounds.flatMap((s) =>
-    s.userId === undefined ? [] : [{ userId: s.userId, path: s.path, offsetMs: s.offsetMs }],
-  );
   return { wavPath: files.wav, voices, workDir };
 }
 
-/** Puts the results in the blob store under `recordings/<recordId>/`; their keys and bytes. */
-async function storeFiles(blobs: BlobStore, recordId: string, files: ComposedFiles) {
+/**
+ * Puts the results in the blob store under `recordings/<recordId>/`, and each member's own sound
+ * under `voices/`; their keys and bytes.
+ */
+async function storeFiles(
+  blobs: BlobStore,
+  recordId: string,
+  files: ComposedFiles,
+  voices: readonly VoiceTrack[],
+) {
   let sizeBytes = 0;
   const put = async (file: string | null, name: string, type: string) => {
     if (!file) return '';
@@ -214,5 +224,11 @@ async function storeFiles(blobs: BlobStore, recordId: string, files: ComposedFil
   const videoKey = await put(files.video, 'video.mp4', 'video/mp4');
   const audioKey = await put(files.audio, 'audio.m4a', 'audio/mp4');
   const previewKey = await put(files.preview, 'preview.jpg', 'image/jpeg');
-  return { videoKey, audioKey, previewKey, sizeBytes };
+  const stored: RecordingRow['voices'] = [];
+  for (const [i, voice] of voices.entries()) {
+    const name = `voices/${i}-${voice.userId}${path.extname(voice.path)}`;
+    const key = await put(voice.path, name, 'application/octet-stream');
+    stored.push({ key, userId: voice.userId, offsetMs: voice.offsetMs });
+  }
+  return { videoKey, audioKey, previewKey, voices: stored, sizeBytes };
 }

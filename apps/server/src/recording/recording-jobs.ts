@@ -3,8 +3,9 @@
  * - `compose`: Janus's files → the MP4, the audio file and the preview (compose-recording.ts),
  *   then the transcript pass over each member's own track (decoded from its Opus); the owner gets a `record` message when it is ready,
  *   or when the last try failed (the recording is then `failed` with the reason).
- * - `transcript`: the transcript pass again over a ready recording's stored audio, the mix (the
- *   members' tracks are gone by then) (`/sm/convertToText`).
+ * - `transcript`: the transcript pass again over a ready recording's stored sound: each member's
+ *   own track kept with it, as the first pass heard them (the mix where they are not kept: a
+ *   recording made before they were) (`/sm/convertToText`).
  * A transcript that cannot be made never fails the recording: it stays playable without one.
  */
 import { createWriteStream } from 'node:fs';
@@ -23,6 +24,7 @@ import { notifyRecordingProcessed } from '../records/processed-notices.js';
 import { TRANSCRIPT_JOB } from '../records/summaries.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { transcribeRecording } from '../transcripts/transcribe-recording.js';
+import type { VoiceTrack } from '../transcripts/voice-tracks.js';
 import { composeRecording } from './compose-recording.js';
 import { run } from './media-tools.js';
 import { COMPOSE_JOB, type ComposeJobData } from './recording-control.js';
@@ -111,17 +113,25 @@ async function notify(deps: RecordingJobDeps, id: number): Promise<void> {
   }
 }
 
-/** Runs the transcript pass again over a ready recording's stored audio. */
+/**
+ * Runs the transcript pass again over a ready recording's stored sound: the members' own tracks
+ * (downloaded into a folder of its own), and the mix for what they cannot give.
+ */
 async function transcriptAgain(deps: RecordingJobDeps, data: ComposeJobData, context: JobContext) {
   const recording = await row(deps.db, data.recordingId);
   if (!recording || recording.status !== 'ready') return;
   const dir = await mkdtemp(path.join(tmpdir(), 'meet-transcript-'));
+  const download = async (key: string, name: string) => {
+    const stored = key ? await deps.blobs.get(key) : null;
+    if (!stored) return null;
+    const file = path.join(dir, name);
+    await pipeline(stored.stream, createWriteStream(file));
+    return file;
+  };
   try {
     let wav: string | null = null;
-    const stored = recording.audioKey ? await deps.blobs.get(recording.audioKey) : null;
-    if (stored) {
-      const audio = path.join(dir, 'audio');
-      await pipeline(stored.stream, createWriteStream(audio));
+    const audio = await download(recording.audioKey, 'audio');
+    if (audio) {
       wav = path.join(dir, 'audio.wav');
       await run(
         'ffmpeg',
@@ -129,11 +139,24 @@ async function transcriptAgain(deps: RecordingJobDeps, data: ComposeJobData, con
         { signal: context.signal },
       );
     }
+    const voices: VoiceTrack[] = [];
+    for (const [i, voice] of recording.voices.entries()) {
+      const file = await download(voice.key, `voice-${i}${path.extname(voice.key)}`);
+      // One missing would lose that member's words: then the mix is heard for everyone.
+      if (!file) {
+        voices.length = 0;
+        break;
+      }
+      voices.push({ userId: voice.userId, path: file, offsetMs: voice.offsetMs });
+    }
     await transcribeRecording({
       db: deps.db,
       recordingRowId: recording.id,
       audioPath: wav,
+      voices,
+      workDir: dir,
       engines: deps.engines,
+      signal: context.signal,
     });
   } finally {
     await rm(dir, { recursive: true, force: true });

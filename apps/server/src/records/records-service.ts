@@ -173,7 +173,7 @@ export class RecordsService {
     if (r.status === 'recording' || r.status === 'processing') {
       throw AppError.conflict('recordingNotReady');
     }
-    for (const key of [r.videoKey, r.audioKey, r.previewKey]) {
+    for (const key of [r.videoKey, r.audioKey, r.previewKey, ...r.voices.map((v) => v.key)]) {
       if (key) await this.deps.blobs.delete(key);
     }
     await this.deps.records.delete(r.id);

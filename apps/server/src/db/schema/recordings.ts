@@ -51,6 +51,14 @@ export const recordings = pgTable(
     videoKey: text('video_key').notNull().default(''),
     audioKey: text('audio_key').notNull().default(''),
     previewKey: text('preview_key').notNull().default(''),
+    /**
+     * Each member's own sound (janus-pp-rec's Opus, untouched) kept beside the mix, placed on the
+     * recording: the transcript pass run again (`convertToText`) hears them, not the mix.
+     */
+    voices: jsonb('voices')
+      .$type<{ key: string; userId: number; offsetMs: number }[]>()
+      .notNull()
+      .default([]),
     /** private (only me) | applicants (people I let in) | link (everyone with the link). */
     shareScope: text('share_scope').notNull().default('private'),
     /**

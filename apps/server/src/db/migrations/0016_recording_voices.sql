@@ -1,0 +1,1 @@
+ALTER TABLE "recordings" ADD COLUMN "voices" jsonb DEFAULT '[]'::jsonb NOT NULL;
