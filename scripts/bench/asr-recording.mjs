@@ -18,9 +18,15 @@ const RATE = 16_000;
  */
 export async function throughRecording({ server, stream, config, log, createEngines }) {
   const { writeMjr } = await import(path.join(server, 'test/mjr-fixture.ts'));
-  const { remuxStreams } = await import(path.join(server, 'src/recording/remux-streams.ts'));
-  const { decodeVoices } = await import(path.join(server, 'src/transcripts/voice-tracks.ts'));
-  const { assembleTranscript } = await import(path.join(server, 'src/transcripts/assemble.ts'));
+  const { remuxStreams } = await import(
+    path.join(server, 'src/recordings/compose/remux-streams.ts')
+  );
+  const { decodeVoices } = await import(
+    path.join(server, 'src/recordings/transcripts/voice-tracks.ts')
+  );
+  const { assembleTranscript } = await import(
+    path.join(server, 'src/recordings/transcripts/assemble.ts')
+  );
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-asr-recording-'));
   try {
     const raw = path.join(dir, 'microphone.raw');

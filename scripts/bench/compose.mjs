@@ -22,12 +22,14 @@ import { register } from 'tsx/esm/api';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const server = path.join(root, 'apps/server');
 register();
-const { composePlan } = await import(path.join(server, 'src/recording/compose-plan.ts'));
-const { nameFont } = await import(path.join(server, 'src/recording/media-tools.ts'));
+const { composePlan } = await import(path.join(server, 'src/recordings/compose/compose-plan.ts'));
+const { nameFont } = await import(path.join(server, 'src/recordings/compose/media-tools.ts'));
 const { composeFiles, partsFor } = await import(
-  path.join(server, 'src/recording/compose-files.ts')
+  path.join(server, 'src/recordings/compose/compose-files.ts')
 );
-const { RECORDING_DEFAULTS } = await import(path.join(server, 'src/recording/settings.ts'));
+const { RECORDING_DEFAULTS } = await import(
+  path.join(server, 'src/recordings/compose/settings.ts')
+);
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {

@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { MESSAGES_PAGE_SIZE, messageContent, messagesReply, type MessageItem } from '@meet/shared';
-import { notifyRecordingProcessed } from '../src/records/processed-notices.js';
+import { notifyRecordingProcessed } from '../src/recordings/library/processed-notices.js';
 import { build, type TestApp } from './helper.js';
 import { inboxes, listen } from './message-inbox.js';
 import { recordsApi } from './records-fixture.js';

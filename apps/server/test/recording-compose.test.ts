@@ -15,8 +15,8 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { recordingEvents, recordingStreams, recordings } from '../src/db/schema/index.js';
-import { composeRecording, type ComposeDeps } from '../src/recording/compose-recording.js';
-import { RECORDING_DEFAULTS } from '../src/recording/settings.js';
+import { composeRecording, type ComposeDeps } from '../src/recordings/compose/compose-recording.js';
+import { RECORDING_DEFAULTS } from '../src/recordings/compose/settings.js';
 import { build, type TestApp } from './helper.js';
 import {
   imagePixel,

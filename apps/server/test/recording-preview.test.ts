@@ -14,7 +14,7 @@ import {
   frameBrightness,
   previewTime,
   writePreview,
-} from '../src/recording/preview-frame.js';
+} from '../src/recordings/compose/preview-frame.js';
 import { imagePixel, isRed } from './media-probe.js';
 
 const run = promisify(execFile);

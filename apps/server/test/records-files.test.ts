@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RECORDING_LINK_TTL_MS } from '@meet/shared';
-import { LINK_KEY_FILE } from '../src/records/recording-links.js';
+import { LINK_KEY_FILE } from '../src/recordings/library/recording-links.js';
 import { build, type TestApp } from './helper.js';
 import {
   makeRecording,

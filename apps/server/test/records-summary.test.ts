@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BASIC_SUMMARIES_PER_MONTH, recordInfo } from '@meet/shared';
 import { recordings } from '../src/db/schema/index.js';
 import { DEFAULT_JOB_SETTINGS, PgBossQueue } from '../src/jobs/pg-boss-queue.js';
-import { workRecordsJobs } from '../src/records/records-module.js';
+import { workRecordsJobs } from '../src/recordings/library/records-module.js';
 import { build, type TestApp } from './helper.js';
 import { makePro, makeRecording, recordsApi, upload } from './records-fixture.js';
 import { registered, type Account } from './room-members.js';

@@ -18,8 +18,8 @@ import {
   replaceTranscript,
   type CaptionSource,
   type TimelineEvent,
-} from '../src/transcripts/assemble.js';
-import { transcribeRecording } from '../src/transcripts/transcribe-recording.js';
+} from '../src/recordings/transcripts/assemble.js';
+import { transcribeRecording } from '../src/recordings/transcripts/transcribe-recording.js';
 import { build, type TestApp } from './helper.js';
 import {
   buildDecoder,

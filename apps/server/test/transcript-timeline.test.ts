@@ -8,8 +8,8 @@ import {
   COVER_MARGIN_MS,
   mostCommonLanguage,
   uncoveredSpans,
-} from '../src/transcripts/assemble.js';
-import { TalkTimeline, type TimelineEvent } from '../src/transcripts/talk-timeline.js';
+} from '../src/recordings/transcripts/assemble.js';
+import { TalkTimeline, type TimelineEvent } from '../src/recordings/transcripts/talk-timeline.js';
 
 const line = (startTime: number, endTime: number) => ({ startTime, endTime });
 

@@ -8,7 +8,7 @@ import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.js';
 import type { RecordingRow } from '../db/schema/index.js';
-import type { RecordingMedia } from '../recording/recording-control.js';
+import type { RecordingMedia } from '../recordings/capture/recording-control.js';
 import type { Services } from '../services.js';
 import { ClusterBus } from './cluster-bus.js';
 import { ClusterNodes } from './cluster-nodes.js';

@@ -9,8 +9,8 @@ import fp from 'fastify-plugin';
 import { JanusGateway } from '../janus/janus-gateway.js';
 import { CaptionRelay } from '../realtime/caption-relay.js';
 import { RoomManager } from '../realtime/room-manager.js';
-import { CaptureRepository } from '../recording/capture-repository.js';
-import { RoomRecorder } from '../recording/room-recorder.js';
+import { CaptureRepository } from '../recordings/capture/capture-repository.js';
+import { RoomRecorder } from '../recordings/capture/room-recorder.js';
 import { BreakoutsRepository } from '../repositories/breakouts-repository.js';
 import { provide } from '../services.js';
 

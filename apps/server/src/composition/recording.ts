@@ -5,8 +5,8 @@
  */
 import fp from 'fastify-plugin';
 import type { RecordingRelay } from '../cluster/cluster-setup.js';
-import { CaptureRepository } from '../recording/capture-repository.js';
-import { RecordingControl } from '../recording/recording-control.js';
+import { CaptureRepository } from '../recordings/capture/capture-repository.js';
+import { RecordingControl } from '../recordings/capture/recording-control.js';
 import { provide } from '../services.js';
 
 export interface RecordingOptions {

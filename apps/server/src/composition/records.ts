@@ -4,8 +4,8 @@
  */
 import fp from 'fastify-plugin';
 import { MessageHub } from '../realtime/message-hub.js';
-import { createRecordsModule } from '../records/records-module.js';
-import { loadLinkKey } from '../records/recording-links.js';
+import { createRecordsModule } from '../recordings/library/records-module.js';
+import { loadLinkKey } from '../recordings/library/recording-links.js';
 import { provide } from '../services.js';
 
 export default fp(

@@ -6,8 +6,8 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import { workMagicJobs } from '../magic/magic-module.js';
-import { workRecordingJobs } from '../recording/recording-jobs.js';
-import { workRecordsJobs } from '../records/records-module.js';
+import { workRecordingJobs } from '../recordings/compose/recording-jobs.js';
+import { workRecordsJobs } from '../recordings/library/records-module.js';
 
 export default fp(
   async (app) => {

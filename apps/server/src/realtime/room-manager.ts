@@ -36,7 +36,7 @@ import { RoomModeration } from './room-moderation.js';
 import { RoomReactions } from './room-reactions.js';
 import { Room } from './room.js';
 import type { CaptionRelay } from './caption-relay.js';
-import type { RoomRecorder } from '../recording/room-recorder.js';
+import type { RoomRecorder } from '../recordings/capture/room-recorder.js';
 
 export { RoomError };
 

@@ -4,7 +4,7 @@
  * through the function it gives.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { RoomRecorder } from '../recording/room-recorder.js';
+import type { RoomRecorder } from '../recordings/capture/room-recorder.js';
 import type { CaptionRelay } from './caption-relay.js';
 import type { Room } from './room.js';
 

@@ -8,7 +8,7 @@ import type { MediaKind, MediaSource } from '@meet/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JanusGateway } from '../janus/janus-gateway.js';
 import { PeerMedia } from '../janus/peer-media.js';
-import type { RoomRecorder } from '../recording/room-recorder.js';
+import type { RoomRecorder } from '../recordings/capture/room-recorder.js';
 import type { CaptionRelay } from './caption-relay.js';
 import type { Peer } from './peer.js';
 import type { RoomActivity } from './room-activity.js';

@@ -101,7 +101,7 @@ export default async function systemRoutes(app: FastifyInstance) {
     { schema: { hide: true } },
     async (request, reply) => {
       const key = request.params['*'];
-      // Recordings' files are private: only their signed links serve them (routes/recording-files.ts).
+      // Recordings' files are private: only their signed links serve them (recordings/routes/recording-files.ts).
       // Feedback screenshots are the operator's: only `/admin/feedback` serves them.
       if (key.startsWith('recordings/') || key.startsWith('feedback/')) throw AppError.notFound();
       const blob = await blobs.get(key);

@@ -30,7 +30,7 @@ import type { ConferenceRow, UserRow } from '../../../db/schema/index.js';
 import { mediaNodeOf } from '../tool.js';
 import { refusesNewMeeting } from '../../../ops/drain.js';
 import hostRoutes from './host.js';
-import recordControlRoutes from './record.js';
+import recordControlRoutes from '../../../recordings/routes/record-control-routes.js';
 import waitingRoomRoutes from './waiting-room.js';
 import reserveRoutes from './reserve.js';
 

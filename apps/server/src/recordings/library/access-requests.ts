@@ -9,15 +9,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { APPLY_STATUS, RECORDING_ACCESS_TTL_MS, type ApplyDetail } from '@meet/shared';
-import type { Database } from '../db/database.js';
-import type { MessageRow, RecordingAccessRow, UserRow } from '../db/schema/index.js';
-import type { Clock } from '../lib/clock.js';
-import type { MessageCenter } from '../messages/message-center.js';
+import type { Database } from '../../db/database.js';
+import type { MessageRow, RecordingAccessRow, UserRow } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+import type { MessageCenter } from '../../messages/message-center.js';
 import type { AccessRepository } from './access-repository.js';
 import { effectiveStatus, scopeAdmitsApplicants } from './record-access.js';
 import type { RecordingView, RecordsRepository } from './records-repository.js';
 import type { RecordsService } from './records-service.js';
-import { AppError } from '../lib/app-error.js';
+import { AppError } from '../../lib/app-error.js';
 
 export interface AccessRequestsDeps {
   database: Database;

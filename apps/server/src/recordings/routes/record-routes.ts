@@ -21,10 +21,10 @@ import {
   updateApplyBody,
   updateRecordNameBody,
 } from '@meet/shared';
-import type { UserRow } from '../../../db/schema/index.js';
-import { requestLanguage } from '../../../lib/language.js';
-import { ok } from '../../../lib/reply.js';
-import { authenticate, bearerToken, requireRealUser, signedInUser } from '../../../plugins/auth.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { requestLanguage } from '../../lib/language.js';
+import { ok } from '../../lib/reply.js';
+import { authenticate, bearerToken, requireRealUser, signedInUser } from '../../plugins/auth.js';
 
 export default async function recordRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -5,8 +5,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { findUnsafeText, recordIdField } from '@meet/shared';
-import { AppError } from '../lib/app-error.js';
-import { readForm } from '../lib/multipart.js';
+import { AppError } from '../../lib/app-error.js';
+import { readForm } from '../../lib/multipart.js';
 
 export interface RecordUpload {
   recordId: string;

@@ -13,7 +13,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RECORDING_LINK_TTL_MS } from '@meet/shared';
-import type { Clock } from '../lib/clock.js';
+import type { Clock } from '../../lib/clock.js';
 
 export const RECORDING_FILE_KINDS = ['video', 'audio', 'preview'] as const;
 export type RecordingFileKind = (typeof RECORDING_FILE_KINDS)[number];

@@ -1,7 +1,7 @@
 /** Reads and writes requests to see a recording (recording_access). The rules live in AccessRequests. */
 import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../db/database.js';
-import { recordingAccess, users, type RecordingAccessRow } from '../db/schema/index.js';
+import type { Db } from '../../db/database.js';
+import { recordingAccess, users, type RecordingAccessRow } from '../../db/schema/index.js';
 
 const PENDING = 1;
 const APPROVED = 2;

@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emptyPayload, replySchema, startRecordBody, stopRecordBody } from '@meet/shared';
 import { z } from 'zod';
-import { ok } from '../../../lib/reply.js';
-import { authenticate, signedInUser } from '../../../plugins/auth.js';
+import { ok } from '../../lib/reply.js';
+import { authenticate, signedInUser } from '../../plugins/auth.js';
 
 const started = z.object({ recordId: z.string() });
 

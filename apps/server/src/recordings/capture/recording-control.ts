@@ -13,14 +13,14 @@ import {
   type RecordType,
 } from '@meet/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ConferenceService } from '../conferences/conference-service.js';
-import type { HostControl } from '../conferences/host-control.js';
-import type { ConferenceRow, RecordingRow, UserRow } from '../db/schema/index.js';
-import type { JobQueue } from '../jobs/types.js';
-import { AppError } from '../lib/app-error.js';
-import type { Clock } from '../lib/clock.js';
-import { entitlementsOf } from '../payments/entitlements.js';
-import type { ConferencesRepository } from '../repositories/conferences-repository.js';
+import type { ConferenceService } from '../../conferences/conference-service.js';
+import type { HostControl } from '../../conferences/host-control.js';
+import type { ConferenceRow, RecordingRow, UserRow } from '../../db/schema/index.js';
+import type { JobQueue } from '../../jobs/types.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { entitlementsOf } from '../../payments/entitlements.js';
+import type { ConferencesRepository } from '../../repositories/conferences-repository.js';
 import type { CaptureRepository } from './capture-repository.js';
 
 /** The job that composes a stopped recording (recording-jobs.ts). */

@@ -4,13 +4,13 @@
  * transcript rows replaced in one transaction (so running the pass again is safe).
  */
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
-import type { Db } from '../db/database.js';
+import type { Db } from '../../db/database.js';
 import {
   captionLines,
   recordingEvents,
   recordings,
   recordingTranscript,
-} from '../db/schema/index.js';
+} from '../../db/schema/index.js';
 import type { TimelineEvent } from './talk-timeline.js';
 
 /** A caption line of the meeting (caption_lines), times in server ms. */

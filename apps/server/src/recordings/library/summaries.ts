@@ -8,12 +8,12 @@
 import { z } from 'zod';
 import { BASIC_SUMMARIES_PER_MONTH, ResultCode, chapter, type Chapter } from '@meet/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserRow } from '../db/schema/index.js';
-import type { Engines } from '../engines/types.js';
-import type { JobContext, JobQueue } from '../jobs/types.js';
-import { AppError } from '../lib/app-error.js';
-import type { Clock } from '../lib/clock.js';
-import { planOf } from '../payments/entitlements.js';
+import type { UserRow } from '../../db/schema/index.js';
+import type { Engines } from '../../engines/types.js';
+import type { JobContext, JobQueue } from '../../jobs/types.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { planOf } from '../../payments/entitlements.js';
 import type { RecordTranscript } from './record-transcript.js';
 import type { RecordingView, RecordsRepository } from './records-repository.js';
 import type { RecordsService } from './records-service.js';

@@ -11,10 +11,10 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaSource, TimelineType } from '@meet/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RecordingRow } from '../db/schema/index.js';
-import type { Clock } from '../lib/clock.js';
-import type { Peer } from '../realtime/peer.js';
-import type { Room } from '../realtime/room.js';
+import type { RecordingRow } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Peer } from '../../realtime/peer.js';
+import type { Room } from '../../realtime/room.js';
 import type { CaptureRepository } from './capture-repository.js';
 
 interface Running {

@@ -9,10 +9,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { recordingFileName } from '@meet/shared';
-import { AppError } from '../lib/app-error.js';
-import { contentDisposition } from '../lib/content-disposition.js';
-import { byteRange } from '../records/byte-range.js';
-import { isRecordingFileKind } from '../records/recording-links.js';
+import { AppError } from '../../lib/app-error.js';
+import { contentDisposition } from '../../lib/content-disposition.js';
+import { byteRange } from '../library/byte-range.js';
+import { isRecordingFileKind } from '../library/recording-links.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   mp4: 'video/mp4',

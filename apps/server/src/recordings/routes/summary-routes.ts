@@ -6,11 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { recordIdBody, recordInfo, replySchema, summaryRemainReply } from '@meet/shared';
-import { requestLanguage } from '../../../lib/language.js';
-import { ok } from '../../../lib/reply.js';
-import { authenticate, signedInUser } from '../../../plugins/auth.js';
-import { readRecordUpload } from '../../../records/form-upload.js';
-import { acceptUploads } from '../../../plugins/uploads.js';
+import { requestLanguage } from '../../lib/language.js';
+import { ok } from '../../lib/reply.js';
+import { authenticate, signedInUser } from '../../plugins/auth.js';
+import { readRecordUpload } from '../library/form-upload.js';
+import { acceptUploads } from '../../plugins/uploads.js';
 
 export default async function summaryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

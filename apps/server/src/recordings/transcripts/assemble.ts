@@ -9,7 +9,7 @@
  * a line of its own (`unrecognized`, no text), never a gap. A pure function of its inputs, so the
  * caller may run it again and replace the rows (replaceTranscript).
  */
-import type { Engines } from '../engines/types.js';
+import type { Engines } from '../../engines/types.js';
 import { PcmWavFile } from './pcm-wav-file.js';
 import { speechPass, type Span, type SpeechSource } from './speech-pass.js';
 import { TalkTimeline, type TimelineEvent } from './talk-timeline.js';

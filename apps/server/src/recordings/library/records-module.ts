@@ -4,14 +4,14 @@
  * routes.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/database.js';
-import type { Engines } from '../engines/types.js';
-import type { JobQueue } from '../jobs/types.js';
-import type { Clock } from '../lib/clock.js';
-import { MessageCenter } from '../messages/message-center.js';
-import { MessagesRepository } from '../messages/messages-repository.js';
-import type { MessageHub } from '../realtime/message-hub.js';
-import type { BlobStore } from '../storage/blob-store.js';
+import type { Database } from '../../db/database.js';
+import type { Engines } from '../../engines/types.js';
+import type { JobQueue } from '../../jobs/types.js';
+import type { Clock } from '../../lib/clock.js';
+import { MessageCenter } from '../../messages/message-center.js';
+import { MessagesRepository } from '../../messages/messages-repository.js';
+import type { MessageHub } from '../../realtime/message-hub.js';
+import type { BlobStore } from '../../storage/blob-store.js';
 import { AccessRepository } from './access-repository.js';
 import { AccessRequests } from './access-requests.js';
 import { RecordTranscript } from './record-transcript.js';

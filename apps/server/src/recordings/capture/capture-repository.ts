@@ -5,14 +5,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { TimelineType } from '@meet/shared';
-import type { Db } from '../db/database.js';
+import type { Db } from '../../db/database.js';
 import {
   recordingEvents,
   recordingStreams,
   recordings,
   type RecordingRow,
-} from '../db/schema/index.js';
-import { storageUsedBytes } from '../repositories/storage-used.js';
+} from '../../db/schema/index.js';
+import { storageUsedBytes } from '../../repositories/storage-used.js';
 
 export interface NewRecording {
   conferenceId: number;

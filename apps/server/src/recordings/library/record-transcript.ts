@@ -7,9 +7,9 @@
  */
 import { z } from 'zod';
 import { serverText, speakerName, type Language, type TranscriptEntry } from '@meet/shared';
-import type { SummaryLine } from '../engines/types.js';
-import { AppError } from '../lib/app-error.js';
-import type { RecordingTranscriptRow } from '../db/schema/index.js';
+import type { SummaryLine } from '../../engines/types.js';
+import { AppError } from '../../lib/app-error.js';
+import type { RecordingTranscriptRow } from '../../db/schema/index.js';
 import type {
   RecordingView,
   RecordsRepository,

@@ -6,8 +6,8 @@
  * microphone and goes through 48 kHz, the mixer and a second resampler first.
  */
 import path from 'node:path';
-import { ASR_SAMPLE_RATE } from '../engines/audio/pcm.js';
-import { run } from '../recording/media-tools.js';
+import { ASR_SAMPLE_RATE } from '../../engines/audio/pcm.js';
+import { run } from '../compose/media-tools.js';
 
 /** A member's sound file placed on the recording's time line (remux-streams.ts). */
 export interface VoiceTrack {

@@ -11,8 +11,8 @@
  * second or more it hears no words in, becomes a line with `recognized: false` over its span.
  * Two sources are worked at a time; within one the detector reads ahead while the engine works.
  */
-import { ASR_SAMPLE_RATE, concatPcm } from '../engines/audio/pcm.js';
-import type { AsrEngine, SegmenterEvent, SegmenterFactory } from '../engines/types.js';
+import { ASR_SAMPLE_RATE, concatPcm } from '../../engines/audio/pcm.js';
+import type { AsrEngine, SegmenterEvent, SegmenterFactory } from '../../engines/types.js';
 import type { PcmWavFile } from './pcm-wav-file.js';
 
 /** Milliseconds from the recording's start. */

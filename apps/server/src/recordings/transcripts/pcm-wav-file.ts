@@ -3,7 +3,7 @@
  * mono 16-bit WAV file, read a stretch at a time (two hours are 230 MB).
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { ASR_SAMPLE_RATE } from '../engines/audio/pcm.js';
+import { ASR_SAMPLE_RATE } from '../../engines/audio/pcm.js';
 
 /** Samples read at once (2 s). */
 const CHUNK_SAMPLES = 2 * ASR_SAMPLE_RATE;

@@ -12,17 +12,17 @@ import {
   type ShareScope,
 } from '@meet/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserRow } from '../db/schema/index.js';
-import type { Clock } from '../lib/clock.js';
-import { entitlementsOf } from '../payments/entitlements.js';
-import type { BlobStore } from '../storage/blob-store.js';
+import type { UserRow } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+import { entitlementsOf } from '../../payments/entitlements.js';
+import type { BlobStore } from '../../storage/blob-store.js';
 import type { AccessRepository } from './access-repository.js';
 import { recordListItemOf } from './present.js';
 import { accessTo, applyStatusOf, type AccessVerdict } from './record-access.js';
 import type { RecordTranscript } from './record-transcript.js';
 import type { RecordingLinks } from './recording-links.js';
 import type { RecordingView, RecordsRepository } from './records-repository.js';
-import { AppError } from '../lib/app-error.js';
+import { AppError } from '../../lib/app-error.js';
 
 export interface RecordsDeps {
   records: RecordsRepository;

@@ -24,14 +24,14 @@ import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RecordingLayoutKind } from '@meet/shared';
-import type { Db } from '../db/database.js';
+import type { Db } from '../../db/database.js';
 import {
   recordingEvents,
   recordingStreams,
   recordings,
   type RecordingRow,
-} from '../db/schema/index.js';
-import type { BlobStore } from '../storage/blob-store.js';
+} from '../../db/schema/index.js';
+import type { BlobStore } from '../../storage/blob-store.js';
 import { composeFiles, type ComposedFiles } from './compose-files.js';
 import { recordingTimeline } from './recording-timeline.js';
 import { remuxStreams, type StreamPiece } from './remux-streams.js';

@@ -6,8 +6,8 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Db } from '../db/database.js';
-import type { Engines } from '../engines/types.js';
+import type { Db } from '../../db/database.js';
+import type { Engines } from '../../engines/types.js';
 import { assembleTranscript, type AssembleReport } from './assemble.js';
 import { loadTranscriptSources, replaceTranscript } from './transcript-store.js';
 import { decodeVoices, type VoiceTrack } from './voice-tracks.js';

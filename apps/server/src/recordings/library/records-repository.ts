@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, exists, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { ShareScope } from '@meet/shared';
-import type { Db } from '../db/database.js';
+import type { Db } from '../../db/database.js';
 import {
   conferences,
   recordingAccess,
@@ -17,8 +17,8 @@ import {
   users,
   type RecordingRow,
   type RecordingTranscriptRow,
-} from '../db/schema/index.js';
-import { storageUsedBytes } from '../repositories/storage-used.js';
+} from '../../db/schema/index.js';
+import { storageUsedBytes } from '../../repositories/storage-used.js';
 import { scopeNarrows } from './record-access.js';
 
 /** A recording as the records API shows it: the row, its owner's name and its meeting. */

@@ -3,8 +3,8 @@
  * play, or failed (SPEC.md section 3: a `record` message). The recording pipeline reports each
  * recording once, when it reaches one of these states.
  */
-import type { RecordingRow } from '../db/schema/index.js';
-import type { MessageCenter } from '../messages/message-center.js';
+import type { RecordingRow } from '../../db/schema/index.js';
+import type { MessageCenter } from '../../messages/message-center.js';
 
 export async function notifyRecordingProcessed(
   messages: MessageCenter,
