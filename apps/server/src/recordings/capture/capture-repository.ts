@@ -1,11 +1,10 @@
 /**
- * What a running recording writes while the meeting goes on: the recording's row, one row per
- * stream piece Janus records, and the timeline events composition follows.
+ * What a running recording writes while the meeting goes on: the recording's row (through
+ * RecordingsRepository), one row per stream piece Janus records, and the timeline events
+ * composition follows.
  */
-import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { TimelineType } from '@meet/shared';
-import type { Db } from '../../db/database.js';
 import {
   recordingEvents,
   recordingStreams,
@@ -13,33 +12,9 @@ import {
   type RecordingRow,
 } from '../../db/schema/index.js';
 import { storageUsedBytes } from '../../repositories/storage-used.js';
+import { RecordingsRepository } from '../recordings-repository.js';
 
-export interface NewRecording {
-  conferenceId: number;
-  ownerId: number;
-  name: string;
-  recordType: 'audio' | 'video';
-  layout: 'speech' | 'grid';
-  startedAt: number;
-}
-
-export class CaptureRepository {
-  constructor(private readonly db: Db) {}
-
-  async create(values: NewRecording): Promise<RecordingRow> {
-    const [row] = await this.db
-      .insert(recordings)
-      .values({
-        ...values,
-        recordId: randomBytes(9).toString('base64url'),
-        status: 'recording',
-        startedAt: new Date(values.startedAt),
-        createdAt: new Date(values.startedAt),
-      })
-      .returning();
-    return row!;
-  }
-
+export class CaptureRepository extends RecordingsRepository {
   /** The meeting's recording that is running now, if any. */
   async running(conferenceRowId: number): Promise<RecordingRow | undefined> {
     const [row] = await this.db
@@ -54,14 +29,12 @@ export class CaptureRepository {
     return this.db.select().from(recordings).where(eq(recordings.status, 'recording'));
   }
 
-  /** Ends a running recording: it waits for processing. False when it was no longer running. */
+  /**
+   * Ends a running recording and the stream pieces still open: it waits for processing. False
+   * when it was no longer running.
+   */
   async stop(id: number, at: number): Promise<boolean> {
-    const stopped = await this.db
-      .update(recordings)
-      .set({ status: 'processing', stoppedAt: new Date(at), stage: 'queued', progress: 0 })
-      .where(and(eq(recordings.id, id), eq(recordings.status, 'recording')))
-      .returning({ id: recordings.id });
-    if (stopped.length === 0) return false;
+    if (!(await this.markStopped(id, at))) return false;
     await this.db
       .update(recordingStreams)
       .set({ stoppedAt: new Date(at) })

@@ -32,6 +32,7 @@ import {
   type RecordingRow,
 } from '../../db/schema/index.js';
 import type { BlobStore } from '../../storage/blob-store.js';
+import { RecordingsRepository } from '../recordings-repository.js';
 import { composeFiles, type ComposedFiles } from './compose-files.js';
 import { recordingTimeline } from './recording-timeline.js';
 import { remuxStreams, type StreamPiece } from './remux-streams.js';
@@ -65,15 +66,13 @@ const COMPOSE_END = 92;
 type Stage = 'remux' | 'compose' | 'store';
 
 /** Writes stage and progress to the row, at most once a second and never two at once. */
-function progressWriter(db: Db, id: number, log: FastifyBaseLogger) {
+function progressWriter(rows: RecordingsRepository, id: number, log: FastifyBaseLogger) {
   let chain: Promise<void> = Promise.resolve();
   let written = -1;
   let lastAt = 0;
-  const write = (values: Partial<RecordingRow>) => {
+  const write = (values: { stage?: Stage; progress: number }) => {
     chain = chain
-      .then(async () => {
-        await db.update(recordings).set(values).where(eq(recordings.id, id));
-      })
+      .then(() => rows.setProgress(id, values))
       .catch((error: unknown) => log.warn({ err: error, recordingId: id }, 'progress not saved'));
   };
   return {
@@ -111,11 +110,9 @@ export async function composeRecording(
   const workDir = path.join(deps.workRoot, row.recordId);
   await rm(workDir, { recursive: true, force: true });
   await mkdir(workDir, { recursive: true });
-  await db
-    .update(recordings)
-    .set({ status: 'processing', stage: 'remux', progress: 0, error: '' })
-    .where(eq(recordings.id, row.id));
-  const progress = progressWriter(db, row.id, log);
+  const rows = new RecordingsRepository(db);
+  await rows.startProcessing(row.id, 'remux');
+  const progress = progressWriter(rows, row.id, log);
 
   const [streams, events] = await Promise.all([
     db
@@ -181,21 +178,14 @@ export async function composeRecording(
   const stored = await storeFiles(deps.blobs, row.recordId, files, voices);
   signal?.throwIfAborted();
   await progress.settled();
-  await db
-    .update(recordings)
-    .set({
-      status: 'ready',
-      stage: '',
-      progress: 100,
-      error: '',
-      durationMs: files.durationMs,
-      sizeBytes: stored.sizeBytes,
-      videoKey: stored.videoKey,
-      audioKey: stored.audioKey,
-      previewKey: stored.previewKey,
-      voices: stored.voices,
-    })
-    .where(eq(recordings.id, row.id));
+  await rows.markReady(row.id, {
+    durationMs: files.durationMs,
+    sizeBytes: stored.sizeBytes,
+    videoKey: stored.videoKey,
+    audioKey: stored.audioKey,
+    previewKey: stored.previewKey,
+    voices: stored.voices,
+  });
   log.info(
     { recordingId: row.id, durationMs: files.durationMs, sizeBytes: stored.sizeBytes },
     'recording composed',

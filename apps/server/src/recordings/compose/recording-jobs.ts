@@ -26,6 +26,7 @@ import type { BlobStore } from '../../storage/blob-store.js';
 import { transcribeRecording } from '../transcripts/transcribe-recording.js';
 import type { VoiceTrack } from '../transcripts/voice-tracks.js';
 import { composeRecording } from './compose-recording.js';
+import { RecordingsRepository } from '../recordings-repository.js';
 import { run } from './media-tools.js';
 import { COMPOSE_JOB, type ComposeJobData } from '../capture/recording-control.js';
 import { publishOps } from '../../ops/ops-events.js';
@@ -89,10 +90,10 @@ async function compose(deps: RecordingJobDeps, data: ComposeJobData, context: Jo
     }
   } catch (error) {
     if (!context.signal.aborted && context.attempt > context.retryLimit) {
-      await db
-        .update(recordings)
-        .set({ status: 'failed', error: String((error as Error).message ?? error).slice(0, 500) })
-        .where(eq(recordings.id, data.recordingId));
+      await new RecordingsRepository(db).markFailed(
+        data.recordingId,
+        String((error as Error).message ?? error),
+      );
       await notify(deps, data.recordingId);
     }
     throw error;

@@ -1,10 +1,10 @@
 /**
- * Reads and writes recordings for the records API: a recording with its owner's name and its
- * meeting, the lists of what a user owns or was let into, storage used, and the transcript and
- * speakers' names. The rules live in RecordsService and its siblings.
+ * Reads recordings for the records API: a recording with its owner's name and its meeting, the
+ * lists of what a user owns or was let into, storage used, and the transcript and speakers'
+ * names; its writes to the recordings row are RecordingsRepository's. The rules live in
+ * RecordsService and its siblings.
  */
 import { and, asc, count, desc, eq, exists, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { ShareScope } from '@meet/shared';
 import type { Db } from '../../db/database.js';
 import {
   conferences,
@@ -19,7 +19,7 @@ import {
   type RecordingTranscriptRow,
 } from '../../db/schema/index.js';
 import { storageUsedBytes } from '../../repositories/storage-used.js';
-import { scopeNarrows } from './record-access.js';
+import { RecordingsRepository } from '../recordings-repository.js';
 
 /** A recording as the records API shows it: the row, its owner's name and its meeting. */
 export interface RecordingView {
@@ -41,9 +41,7 @@ export interface TranscriptLineInput {
 
 const APPROVED = 2;
 
-export class RecordsRepository {
-  constructor(private readonly db: Db) {}
-
+export class RecordsRepository extends RecordingsRepository {
   private views(db: Db = this.db) {
     return db
       .select({
@@ -106,60 +104,6 @@ export class RecordsRepository {
   /** Bytes the user keeps against their storage: their recordings' files and backgrounds. */
   async usedBytes(userId: number): Promise<number> {
     return storageUsedBytes(this.db, userId);
-  }
-
-  /**
-   * Sets the sharing scope. One narrower than the scope it replaces (scopeNarrows) also raises
-   * the link version, which revokes the signed links handed out under the wider one; decided on
-   * the locked row, so two changes at once cannot both read the old scope.
-   */
-  async setShareScope(id: number, shareScope: ShareScope): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const row = await this.lock(tx, id);
-      if (!row) return;
-      await tx
-        .update(recordings)
-        .set({
-          shareScope,
-          ...(scopeNarrows(row.shareScope, shareScope) ? { linkVersion: row.linkVersion + 1 } : {}),
-        })
-        .where(eq(recordings.id, id));
-    });
-  }
-
-  async update(
-    id: number,
-    values: Partial<
-      Pick<
-        RecordingRow,
-        'name' | 'shareScope' | 'minutes' | 'chapters' | 'summaryEngine' | 'summaryStatus'
-      >
-    >,
-    tx: Db = this.db,
-  ): Promise<void> {
-    await tx.update(recordings).set(values).where(eq(recordings.id, id));
-  }
-
-  /**
-   * Sets the summary status only while it is `from` (a summary finished after the recording's
-   * minutes were edited by hand, or deleted, changes nothing); true when it did.
-   */
-  async moveSummaryStatus(
-    id: number,
-    from: string,
-    values: Partial<Pick<RecordingRow, 'minutes' | 'chapters' | 'summaryEngine' | 'summaryStatus'>>,
-  ): Promise<boolean> {
-    const rows = await this.db
-      .update(recordings)
-      .set(values)
-      .where(and(eq(recordings.id, id), eq(recordings.summaryStatus, from)))
-      .returning({ id: recordings.id });
-    return rows.length > 0;
-  }
-
-  /** Deletes the row; its streams, timeline, transcript, speakers and requests go with it. */
-  async delete(id: number): Promise<void> {
-    await this.db.delete(recordings).where(eq(recordings.id, id));
   }
 
   /**
