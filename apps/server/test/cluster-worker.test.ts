@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { conferenceMembers, conferences, messages, recordings } from '../src/db/schema/index.js';
 import { freePort } from '../src/janus/janus-process.js';
-import { COMPOSE_JOB } from '../src/recordings/capture/recording-control.js';
+import { COMPOSE_JOB } from '../src/recordings/recording-names.js';
 import { build, createPostgresDatabase, type TestApp } from './helper.js';
 import { makeRecording } from './records-fixture.js';
 import { createMeeting, registered } from './room-members.js';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, expect, test } from 'vitest';
 import { messages, recordings } from '../src/db/schema/index.js';
-import { COMPOSE_JOB } from '../src/recordings/capture/recording-control.js';
+import { COMPOSE_JOB } from '../src/recordings/recording-names.js';
 import { build, type TestApp } from './helper.js';
 import { makeRecording } from './records-fixture.js';
 import { registered } from './room-members.js';

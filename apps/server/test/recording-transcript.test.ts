@@ -26,7 +26,7 @@ import {
 } from '../src/db/schema/index.js';
 import { findDecoderBinary } from '../src/engines/asr/pocketsphinx-decoder.js';
 import { PocketsphinxEngine } from '../src/engines/asr/pocketsphinx-engine.js';
-import { COMPOSE_JOB } from '../src/recordings/capture/recording-control.js';
+import { COMPOSE_JOB } from '../src/recordings/recording-names.js';
 import { assembleTranscript, replaceTranscript } from '../src/recordings/transcripts/assemble.js';
 import { decodeVoices } from '../src/recordings/transcripts/voice-tracks.js';
 import { build, type TestApp } from './helper.js';

@@ -11,6 +11,7 @@ import { CaptionRelay } from '../realtime/caption-relay.js';
 import { RoomManager } from '../realtime/room-manager.js';
 import { CaptureRepository } from '../recordings/capture/capture-repository.js';
 import { RoomRecorder } from '../recordings/capture/room-recorder.js';
+import { rawRecordingsDir } from '../recordings/recording-names.js';
 import { BreakoutsRepository } from '../repositories/breakouts-repository.js';
 import { provide } from '../services.js';
 
@@ -52,7 +53,7 @@ export default fp(
       app.log,
       new RoomRecorder(
         new CaptureRepository(database.db),
-        path.join(config.dataDir, 'recordings', 'raw'),
+        rawRecordingsDir(config.dataDir),
         clock,
         app.log,
       ),

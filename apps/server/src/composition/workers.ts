@@ -3,11 +3,11 @@
  * publishing. They start (pg-boss, ~0.15 s of CPU) without holding up the server: queued jobs
  * wait in the database meanwhile.
  */
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import { workMagicJobs } from '../magic/magic-module.js';
 import { workRecordingJobs } from '../recordings/compose/recording-jobs.js';
 import { workRecordsJobs } from '../recordings/library/records-module.js';
+import { rawRecordingsDir, recordingsWorkDir } from '../recordings/recording-names.js';
 
 export default fp(
   async (app) => {
@@ -21,8 +21,8 @@ export default fp(
         blobs,
         engines,
         messages: messageCenter,
-        rawDir: path.join(config.dataDir, 'recordings', 'raw'),
-        workRoot: path.join(config.dataDir, 'recordings', 'work'),
+        rawDir: rawRecordingsDir(config.dataDir),
+        workRoot: recordingsWorkDir(config.dataDir),
         log: app.log,
       });
     })().catch((error: unknown) => app.log.error({ err: error }, 'job workers did not start'));

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import Janode, { type JanodeConnection, type JanodeSession } from 'janode';
 import VideoRoomPlugin, { type VideoRoomHandle } from 'janode/plugins/videoroom';
 import { randomCode } from '../lib/crypto.js';
+import { rawRecordingsDir } from '../recordings/recording-names.js';
 import { defaultRouteInterface, writeJanusConfig } from './janus-config.js';
 import { JanusProcess, freePort, janusBinary } from './janus-process.js';
 
@@ -103,7 +104,7 @@ export class JanusGateway extends EventEmitter<GatewayEvents> {
       iceInterface,
       rtpPortRange: this.options.rtpPortRange,
       nat1to1: this.options.nat1to1,
-      recordingsDir: path.join(this.options.dataDir, 'recordings', 'raw'),
+      recordingsDir: rawRecordingsDir(this.options.dataDir),
     });
     this.process = new JanusProcess(binary, configFile, confDir, wsPort, this.log);
     this.process.on('exit', () => this.onJanusDown());

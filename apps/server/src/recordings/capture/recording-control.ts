@@ -22,9 +22,9 @@ import type { Clock } from '../../lib/clock.js';
 import { entitlementsOf } from '../../payments/entitlements.js';
 import type { ConferencesRepository } from '../../repositories/conferences-repository.js';
 import type { CaptureRepository } from './capture-repository.js';
+import { COMPOSE_JOB } from '../recording-names.js';
 
-/** The job that composes a stopped recording (recording-jobs.ts). */
-export const COMPOSE_JOB = 'compose';
+/** What the compose job (recording-jobs.ts) is given. */
 export interface ComposeJobData {
   recordingId: number;
 }

@@ -21,14 +21,14 @@ import type { Engines } from '../../engines/types.js';
 import type { JobContext, JobQueue } from '../../jobs/types.js';
 import type { MessageCenter } from '../../messages/message-center.js';
 import { notifyRecordingProcessed } from '../library/processed-notices.js';
-import { TRANSCRIPT_JOB } from '../library/summaries.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { transcribeRecording } from '../transcripts/transcribe-recording.js';
 import type { VoiceTrack } from '../transcripts/voice-tracks.js';
 import { composeRecording } from './compose-recording.js';
 import { RecordingsRepository } from '../recordings-repository.js';
 import { run } from './media-tools.js';
-import { COMPOSE_JOB, type ComposeJobData } from '../capture/recording-control.js';
+import type { ComposeJobData } from '../capture/recording-control.js';
+import { COMPOSE_JOB, TRANSCRIPT_JOB } from '../recording-names.js';
 import { publishOps } from '../../ops/ops-events.js';
 
 export interface RecordingJobDeps {

@@ -18,7 +18,8 @@ import { RecordTranscript } from './record-transcript.js';
 import { RecordingLinks } from './recording-links.js';
 import { RecordsRepository } from './records-repository.js';
 import { RecordsService } from './records-service.js';
-import { SUMMARY_JOB, Summaries, type SummaryJobData } from './summaries.js';
+import { SUMMARY_JOB } from '../recording-names.js';
+import { Summaries, type SummaryJobData } from './summaries.js';
 
 export interface RecordsModule {
   messageCenter: MessageCenter;

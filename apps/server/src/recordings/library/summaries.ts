@@ -17,10 +17,7 @@ import { planOf } from '../../payments/entitlements.js';
 import type { RecordTranscript } from './record-transcript.js';
 import type { RecordingView, RecordsRepository } from './records-repository.js';
 import type { RecordsService } from './records-service.js';
-
-export const SUMMARY_JOB = 'summary';
-/** The transcript pass over a recording's audio (its handler lives with the transcripts). */
-export const TRANSCRIPT_JOB = 'transcript';
+import { SUMMARY_JOB, TRANSCRIPT_JOB } from '../recording-names.js';
 
 export interface SummaryJobData {
   /** The recording's row id. */
