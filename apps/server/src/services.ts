@@ -28,7 +28,7 @@ import type { UsersRepository } from './repositories/users-repository.js';
 import type { CreditsRepository } from './repositories/credits-repository.js';
 import type { CaptionsService } from './captions/captions-service.js';
 import type { CalendarService } from './calendars/calendar-service.js';
-import type { CaptionsRepository } from './repositories/captions-repository.js';
+import type { CaptionsRepository } from './captions/captions-repository.js';
 import type { Engines } from './engines/types.js';
 import type { BlobStore } from './storage/blob-store.js';
 import type { BillingService } from './payments/billing-service.js';

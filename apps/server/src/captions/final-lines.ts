@@ -8,7 +8,7 @@
 import type { SubtitleMessage } from '@meet/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Engines } from '../engines/types.js';
-import type { CaptionsRepository } from '../repositories/captions-repository.js';
+import type { CaptionsRepository } from './captions-repository.js';
 import type { SpeakerStream, Utterance } from './speaker-stream.js';
 
 /** The speaker as the lines name them. */

@@ -5,7 +5,7 @@
 import fp from 'fastify-plugin';
 import { CaptionsService } from '../captions/captions-service.js';
 import { createEngines } from '../engines/registry.js';
-import { CaptionsRepository } from '../repositories/captions-repository.js';
+import { CaptionsRepository } from '../captions/captions-repository.js';
 import { provide } from '../services.js';
 
 export default fp(

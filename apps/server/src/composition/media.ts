@@ -7,7 +7,7 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import { JanusGateway } from '../janus/janus-gateway.js';
-import { CaptionRelay } from '../realtime/caption-relay.js';
+import { CaptionRelay } from '../captions/caption-relay.js';
 import { RoomManager } from '../realtime/room-manager.js';
 import { CaptureRepository } from '../recordings/capture/capture-repository.js';
 import { RoomRecorder } from '../recordings/capture/room-recorder.js';

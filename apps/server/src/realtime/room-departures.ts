@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConferenceService, EndedBy } from '../conferences/conference-service.js';
-import type { CaptionRelay } from './caption-relay.js';
+import type { CaptionRelay } from '../captions/caption-relay.js';
 import type { Peer } from './peer.js';
 import type { RoomBreakouts } from './room-breakouts.js';
 import type { RoomPeerMedia } from './room-peer-media.js';

@@ -6,7 +6,7 @@
 import { ResultCode, type RoomRequest, type RoomResponses } from '@meet/shared';
 import type { ConferenceService } from '../conferences/conference-service.js';
 import type { TurnConfig } from '../config/config.js';
-import type { CaptionRelay } from './caption-relay.js';
+import type { CaptionRelay } from '../captions/caption-relay.js';
 import type { Peer } from './peer.js';
 import type { RoomActivity } from './room-activity.js';
 import type { RoomBreakouts } from './room-breakouts.js';

@@ -35,7 +35,7 @@ import { RoomMediaEvents } from './room-media-events.js';
 import { RoomModeration } from './room-moderation.js';
 import { RoomReactions } from './room-reactions.js';
 import { Room } from './room.js';
-import type { CaptionRelay } from './caption-relay.js';
+import type { CaptionRelay } from '../captions/caption-relay.js';
 import type { RoomRecorder } from '../recordings/capture/room-recorder.js';
 
 export { RoomError };

@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { RoomRecorder } from '../recordings/capture/room-recorder.js';
-import type { CaptionRelay } from './caption-relay.js';
+import type { CaptionRelay } from '../captions/caption-relay.js';
 import type { Room } from './room.js';
 
 export class RoomMediaEvents {

@@ -5,7 +5,7 @@
  * checked against the room's controls (RoomModeration) before Janus is asked.
  */
 import { ResultCode, assertUnreachable, type RoomRequest, type RoomResponses } from '@meet/shared';
-import type { CaptionRelay } from './caption-relay.js';
+import type { CaptionRelay } from '../captions/caption-relay.js';
 import type { Peer } from './peer.js';
 import { RoomError } from './room-error.js';
 import type { RoomModeration } from './room-moderation.js';

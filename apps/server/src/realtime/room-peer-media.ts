@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JanusGateway } from '../janus/janus-gateway.js';
 import { PeerMedia } from '../janus/peer-media.js';
 import type { RoomRecorder } from '../recordings/capture/room-recorder.js';
-import type { CaptionRelay } from './caption-relay.js';
+import type { CaptionRelay } from '../captions/caption-relay.js';
 import type { Peer } from './peer.js';
 import type { RoomActivity } from './room-activity.js';
 import type { RoomModeration } from './room-moderation.js';

@@ -9,7 +9,7 @@ import sandboxRoutes from '../payments/sandbox/sandbox-routes.js';
 import adminRoutes from './admin.js';
 import benefitRoutes from './api/benefit.js';
 import { calendarFileRoutes, calendarUserRoutes } from './api/calendar.js';
-import captionsRoutes from './api/captions.js';
+import captionsRoutes from '../captions/captions-routes.js';
 import clientLogRoutes from './api/client-log.js';
 import conferenceRoutes from './api/conference/index.js';
 import frequencyRoutes from './api/frequency.js';

@@ -5,16 +5,12 @@
  */
 import type { CaptionState, MySpeech } from '@meet/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CaptionsService } from '../captions/captions-service.js';
-import {
-  RoomCaptions,
-  type CaptionMember,
-  type RoomCaptionsDeps,
-} from '../captions/room-captions.js';
+import type { CaptionsService } from './captions-service.js';
+import { RoomCaptions, type CaptionMember, type RoomCaptionsDeps } from './room-captions.js';
 import type { ConferenceRow } from '../db/schema/index.js';
-import type { CaptionsRepository } from '../repositories/captions-repository.js';
-import type { Peer } from './peer.js';
-import type { Room } from './room.js';
+import type { CaptionsRepository } from './captions-repository.js';
+import type { Peer } from '../realtime/peer.js';
+import type { Room } from '../realtime/room.js';
 
 function memberOf(peer: Peer): CaptionMember {
   return {

@@ -25,11 +25,11 @@ import {
   updateVoiceLanguageBody,
   voiceLanguageReply,
 } from '@meet/shared';
-import { requestLanguage } from '../../lib/language.js';
-import { ok } from '../../lib/reply.js';
-import { authenticate, signedInUser } from '../../plugins/auth.js';
-import { contentDisposition } from '../../lib/content-disposition.js';
-import { transcriptFile } from '../../captions/transcript-file.js';
+import { requestLanguage } from '../lib/language.js';
+import { ok } from '../lib/reply.js';
+import { authenticate, signedInUser } from '../plugins/auth.js';
+import { contentDisposition } from '../lib/content-disposition.js';
+import { transcriptFile } from './transcript-file.js';
 
 export default async function captionsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
