@@ -269,7 +269,7 @@ describe('the operator list', () => {
     const userId = (await t.post('/api/user/getUserInfo', {}, await newUser())).json().payload
       .userId as number;
     const repository = new (
-      await import('../src/repositories/feedback-repository.js')
+      await import('../src/feedback/feedback-repository.js')
     ).FeedbackRepository(t.app.services.database.db, t.clock);
     for (let i = 0; i < 60; i++) {
       await repository.add({

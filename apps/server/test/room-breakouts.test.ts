@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { BREAKOUT_COUNTDOWN_SECONDS, BREAKOUT_MAX_ROOMS } from '@meet/shared';
-import { BreakoutsRepository } from '../src/repositories/breakouts-repository.js';
+import { BreakoutsRepository } from '../src/conferences/breakouts-repository.js';
 import { build, type TestApp } from './helper.js';
 import {
   connect,

@@ -22,9 +22,9 @@ import {
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
 import type { Engines } from '../engines/types.js';
 import { AppError } from '../lib/app-error.js';
-import type { ConferencesRepository } from '../repositories/conferences-repository.js';
+import type { ConferencesRepository } from '../conferences/conferences-repository.js';
 import type { CaptionsRepository } from './captions-repository.js';
-import type { CreditsRepository } from '../repositories/credits-repository.js';
+import type { CreditsRepository } from '../payments/credits-repository.js';
 import type { HostControl } from '../conferences/host-control.js';
 import { requireMeetingReader } from '../conferences/meeting-access.js';
 

@@ -6,7 +6,7 @@
  */
 import { CREDITS_PER_MINUTE, type AiFeature } from '@meet/shared';
 import type { ConferenceRow } from '../db/schema/index.js';
-import type { CreditsRepository } from '../repositories/credits-repository.js';
+import type { CreditsRepository } from '../payments/credits-repository.js';
 
 export class CreditMeter {
   /** Seconds of speech each feature served, and the minutes already paid. */

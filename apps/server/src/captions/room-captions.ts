@@ -19,7 +19,7 @@ import type { ConferenceRow } from '../db/schema/index.js';
 import type { Engines, Tone } from '../engines/types.js';
 import type { JanusGateway } from '../janus/janus-gateway.js';
 import { DEFAULT_SPEECH, type CaptionsRepository } from './captions-repository.js';
-import type { CreditsRepository } from '../repositories/credits-repository.js';
+import type { CreditsRepository } from '../payments/credits-repository.js';
 import { AudioTap, type Tap } from './audio-tap.js';
 import type { CaptionsService } from './captions-service.js';
 import { CreditMeter } from './credit-meter.js';

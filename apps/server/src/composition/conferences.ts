@@ -10,10 +10,10 @@ import { JoinAdmission } from '../conferences/join-admission.js';
 import { LookupGuard } from '../conferences/lookup-guard.js';
 import { WaitingRoomService } from '../conferences/waiting-room-service.js';
 import { PollService } from '../polls/poll-service.js';
-import { ConferencesRepository } from '../repositories/conferences-repository.js';
-import { MemberControlsRepository } from '../repositories/member-controls-repository.js';
-import { PollsRepository } from '../repositories/polls-repository.js';
-import { RoomActivityRepository } from '../repositories/room-activity-repository.js';
+import { ConferencesRepository } from '../conferences/conferences-repository.js';
+import { MemberControlsRepository } from '../conferences/member-controls-repository.js';
+import { PollsRepository } from '../polls/polls-repository.js';
+import { RoomActivityRepository } from '../conferences/room-activity-repository.js';
 import { provide } from '../services.js';
 
 const SEAT_SWEEP_MS = 5000;

@@ -12,7 +12,7 @@ import { RoomManager } from '../realtime/room-manager.js';
 import { CaptureRepository } from '../recordings/capture/capture-repository.js';
 import { RoomRecorder } from '../recordings/capture/room-recorder.js';
 import { rawRecordingsDir } from '../recordings/recording-names.js';
-import { BreakoutsRepository } from '../repositories/breakouts-repository.js';
+import { BreakoutsRepository } from '../conferences/breakouts-repository.js';
 import { provide } from '../services.js';
 
 const BREAKOUT_TICK_MS = 1000;

@@ -15,7 +15,7 @@ import {
   type MyState,
   type WaitingRoomMessage,
 } from '@meet/shared';
-import type { RoomActivityRepository } from '../repositories/room-activity-repository.js';
+import type { RoomActivityRepository } from './room-activity-repository.js';
 import type { Db, Database } from '../db/database.js';
 import {
   users,
@@ -26,8 +26,8 @@ import {
 import { entitlementsOf } from '../payments/entitlements.js';
 import { AppError } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
-import type { ConferencesRepository } from '../repositories/conferences-repository.js';
-import type { MemberControlsRepository } from '../repositories/member-controls-repository.js';
+import type { ConferencesRepository } from './conferences-repository.js';
+import type { MemberControlsRepository } from './member-controls-repository.js';
 import { effectiveControls } from '../domain/effective-controls.js';
 import type { JoinAdmission, JoinInput, JoinResult } from './join-admission.js';
 import { meetingInfoOf, propertiesOf } from './present.js';

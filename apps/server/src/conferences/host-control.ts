@@ -23,8 +23,8 @@ import {
 } from '@meet/shared';
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
-import type { ConferencesRepository } from '../repositories/conferences-repository.js';
-import type { MemberControlsRepository } from '../repositories/member-controls-repository.js';
+import type { ConferencesRepository } from './conferences-repository.js';
+import type { MemberControlsRepository } from './member-controls-repository.js';
 import type { ConferenceService } from './conference-service.js';
 import {
   effectiveControls,

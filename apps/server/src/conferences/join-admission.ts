@@ -8,8 +8,8 @@ import type { Database, Db } from '../db/database.js';
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
-import type { ConferencesRepository } from '../repositories/conferences-repository.js';
-import type { RoomActivityRepository } from '../repositories/room-activity-repository.js';
+import type { ConferencesRepository } from './conferences-repository.js';
+import type { RoomActivityRepository } from './room-activity-repository.js';
 
 export interface JoinInput {
   conferenceId: string;

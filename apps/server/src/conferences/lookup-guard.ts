@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
-import type { ConferencesRepository } from '../repositories/conferences-repository.js';
+import type { ConferencesRepository } from './conferences-repository.js';
 import { meetingAccess } from './meeting-access.js';
 
 /** Who is looking: the client address, and the account when signed in. */

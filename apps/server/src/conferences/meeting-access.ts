@@ -7,7 +7,7 @@
  */
 import type { ConferenceMemberRow, ConferenceRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
-import type { ConferencesRepository } from '../repositories/conferences-repository.js';
+import type { ConferencesRepository } from './conferences-repository.js';
 
 export interface MeetingAccess {
   /** The caller's live membership (the newest device), when in the meeting now. */

@@ -1,5 +1,5 @@
 /**
- * The per-account cap a new meeting falls under (repositories/account-cap.ts): an instant one
+ * The per-account cap a new meeting falls under (accounts/account-cap.ts): an instant one
  * counts its creator's meetings still running, a reservation their reservations not yet started
  * whose end is still ahead (a reservation nobody started stays "reserved" after its time: it no
  * longer holds a slot).
@@ -11,7 +11,7 @@ import {
 } from '@meet/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import { conferences } from '../db/schema/index.js';
-import type { AccountCap } from '../repositories/account-cap.js';
+import type { AccountCap } from '../accounts/account-cap.js';
 
 export function meetingCap(creatorId: number, reserved: boolean, now: number): AccountCap {
   const mine = eq(conferences.creatorId, creatorId);

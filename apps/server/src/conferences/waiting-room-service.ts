@@ -12,8 +12,8 @@ import {
 } from '@meet/shared';
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
-import type { ConferencesRepository } from '../repositories/conferences-repository.js';
-import type { RoomActivityRepository } from '../repositories/room-activity-repository.js';
+import type { ConferencesRepository } from './conferences-repository.js';
+import type { RoomActivityRepository } from './room-activity-repository.js';
 import type { ConferenceService } from './conference-service.js';
 import type { HostControl, MeetingRef } from './host-control.js';
 

@@ -17,8 +17,8 @@ import type { HostControl } from '../conferences/host-control.js';
 import type { UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
-import type { ConferencesRepository } from '../repositories/conferences-repository.js';
-import type { CreditsRepository } from '../repositories/credits-repository.js';
+import type { ConferencesRepository } from '../conferences/conferences-repository.js';
+import type { CreditsRepository } from '../payments/credits-repository.js';
 import { MagicSession } from './magic-session.js';
 import type { SessionsRepository } from './sessions-repository.js';
 

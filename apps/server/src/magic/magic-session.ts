@@ -21,7 +21,7 @@ import {
 import type { MagicConfig } from '../config/config.js';
 import type { MagicSessionRow } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
-import type { CreditsRepository } from '../repositories/credits-repository.js';
+import type { CreditsRepository } from '../payments/credits-repository.js';
 import type { SessionsRepository } from './sessions-repository.js';
 import { UpstreamRelay } from './upstream-relay.js';
 

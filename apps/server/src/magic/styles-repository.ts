@@ -14,7 +14,7 @@ import {
   type MagicStyleRow,
 } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
-import { capReached, insertWithinCap, type AccountCap } from '../repositories/account-cap.js';
+import { capReached, insertWithinCap, type AccountCap } from '../accounts/account-cap.js';
 
 /** A free style as one user sees it. */
 export interface StyleView {

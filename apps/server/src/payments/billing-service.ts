@@ -22,8 +22,8 @@ import type { Database, Db } from '../db/database.js';
 import type { SubscriptionRow, UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
-import { BillingRepository, PAYING_STATUSES, isStale } from '../repositories/billing-repository.js';
-import type { CreditsRepository } from '../repositories/credits-repository.js';
+import { BillingRepository, PAYING_STATUSES, isStale } from './billing-repository.js';
+import type { CreditsRepository } from './credits-repository.js';
 import type { AccountChanges } from '../sessions/account-changes.js';
 import { billingView, entitlementsOf } from './entitlements.js';
 import {

@@ -22,9 +22,9 @@ import type { ConferenceMemberRow, ConferenceRow, PollRow, UserRow } from '../db
 import { AppError } from '../lib/app-error.js';
 import { meetingAccess } from '../conferences/meeting-access.js';
 import type { Clock } from '../lib/clock.js';
-import type { ConferencesRepository } from '../repositories/conferences-repository.js';
-import type { PollContentInput, PollsRepository } from '../repositories/polls-repository.js';
-import { isUniqueViolation } from '../repositories/users-repository.js';
+import type { ConferencesRepository } from '../conferences/conferences-repository.js';
+import type { PollContentInput, PollsRepository } from './polls-repository.js';
+import { isUniqueViolation } from '../accounts/users-repository.js';
 import { exportFileName, pollWorkbook } from './export.js';
 import { pollDetailOf, pollSummaryOf } from './present.js';
 

@@ -4,7 +4,7 @@
  */
 import { canSeeResults, tallyPoll, type PollDetail, type PollSummary } from '@meet/shared';
 import type { ConferenceRow, PollRow } from '../db/schema/index.js';
-import type { StoredBallot, StoredQuestion } from '../repositories/polls-repository.js';
+import type { StoredBallot, StoredQuestion } from './polls-repository.js';
 
 export interface PollViewer {
   userId: number;

@@ -13,7 +13,7 @@ import {
   type WaitingEntry,
 } from '@meet/shared';
 import type { ChatMessageRow } from '../db/schema/index.js';
-import type { RoomActivityRepository } from '../repositories/room-activity-repository.js';
+import type { RoomActivityRepository } from '../conferences/room-activity-repository.js';
 import type { Peer } from './peer.js';
 import { RoomError } from './room-error.js';
 import type { Room } from './room.js';

@@ -16,7 +16,7 @@ import {
 } from '@meet/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
-import type { BreakoutsRepository } from '../repositories/breakouts-repository.js';
+import type { BreakoutsRepository } from '../conferences/breakouts-repository.js';
 import {
   assignmentsOf,
   dueAt,

@@ -21,8 +21,8 @@ import {
 import { AppError } from '../lib/app-error.js';
 import { ok } from '../lib/reply.js';
 import { bearerToken } from '../plugins/auth.js';
-import { ClientLogsRepository } from '../repositories/client-logs-repository.js';
-import { FeedbackRepository } from '../repositories/feedback-repository.js';
+import { ClientLogsRepository } from '../ops/client-logs-repository.js';
+import { FeedbackRepository } from '../feedback/feedback-repository.js';
 
 /** Calls a minute per client address (right or wrong token). */
 const ADMIN_CALLS_PER_MINUTE = 60;

@@ -18,7 +18,7 @@ import { AppError } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
 import { newToken, sha256 } from '../lib/crypto.js';
 import type { Passwords } from '../lib/passwords.js';
-import { isUniqueViolation, type UsersRepository } from '../repositories/users-repository.js';
+import { isUniqueViolation, type UsersRepository } from '../accounts/users-repository.js';
 
 export type GooglePurpose = 'login' | 'bind';
 

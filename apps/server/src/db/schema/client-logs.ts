@@ -1,7 +1,7 @@
 /**
  * Client log entries (`/client-log/report`, SPEC.md section 3): what a user's client reported
  * (device errors of the permission flow…). Kept CLIENT_LOG_RETENTION_MS after arrival and at most
- * CLIENT_LOG_PER_USER_CAP per user (repositories/client-logs-repository.ts).
+ * CLIENT_LOG_PER_USER_CAP per user (ops/client-logs-repository.ts).
  */
 import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';

@@ -11,7 +11,7 @@ import {
   recordings,
   type RecordingRow,
 } from '../../db/schema/index.js';
-import { storageUsedBytes } from '../../repositories/storage-used.js';
+import { storageUsedBytes } from '../../storage/storage-used.js';
 import { RecordingsRepository } from '../recordings-repository.js';
 
 export class CaptureRepository extends RecordingsRepository {

@@ -20,7 +20,7 @@ import type { JobQueue } from '../../jobs/types.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { entitlementsOf } from '../../payments/entitlements.js';
-import type { ConferencesRepository } from '../../repositories/conferences-repository.js';
+import type { ConferencesRepository } from '../../conferences/conferences-repository.js';
 import type { CaptureRepository } from './capture-repository.js';
 import { COMPOSE_JOB } from '../recording-names.js';
 

@@ -18,7 +18,7 @@ import {
   type RecordingRow,
   type RecordingTranscriptRow,
 } from '../../db/schema/index.js';
-import { storageUsedBytes } from '../../repositories/storage-used.js';
+import { storageUsedBytes } from '../../storage/storage-used.js';
 import { RecordingsRepository } from '../recordings-repository.js';
 
 /** A recording as the records API shows it: the row, its owner's name and its meeting. */

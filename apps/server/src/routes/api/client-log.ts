@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientLogBody, clientLogReply, replySchema } from '@meet/shared';
 import { ok } from '../../lib/reply.js';
 import { authenticate, signedInUser } from '../../plugins/auth.js';
-import { ClientLogsRepository } from '../../repositories/client-logs-repository.js';
+import { ClientLogsRepository } from '../../ops/client-logs-repository.js';
 
 /** Reports one account may send a minute (the client sends one at most every 200 ms). */
 const REPORTS_PER_MINUTE = 120;

@@ -20,7 +20,7 @@ import {
 import { AppError } from '../../../lib/app-error.js';
 import { requestLanguage } from '../../../lib/language.js';
 import { ok } from '../../../lib/reply.js';
-import { isUniqueViolation } from '../../../repositories/users-repository.js';
+import { isUniqueViolation } from '../../../accounts/users-repository.js';
 import type { UserRow } from '../../../db/schema/index.js';
 import { authenticate, signedInUser } from '../../../plugins/auth.js';
 import { changeAvatar } from './avatar.js';

@@ -18,7 +18,7 @@ import {
 } from '@meet/shared';
 import { requestLanguage } from '../../../lib/language.js';
 import { ok } from '../../../lib/reply.js';
-import { isUniqueViolation } from '../../../repositories/users-repository.js';
+import { isUniqueViolation } from '../../../accounts/users-repository.js';
 import { signInPayload } from './sign-in-reply.js';
 
 export default async function phoneRoutes(fastify: FastifyInstance) {

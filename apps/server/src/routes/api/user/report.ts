@@ -12,7 +12,7 @@ import { ok } from '../../../lib/reply.js';
 import { requireRealUser, signedInUser } from '../../../plugins/auth.js';
 import { acceptUploads } from '../../../plugins/uploads.js';
 import { readFeedbackForm } from '../../../feedback/feedback-form.js';
-import { FeedbackRepository } from '../../../repositories/feedback-repository.js';
+import { FeedbackRepository } from '../../../feedback/feedback-repository.js';
 
 /** Reports one account may send a minute (each may carry a 5 MB screenshot). */
 const REPORTS_PER_MINUTE = 6;

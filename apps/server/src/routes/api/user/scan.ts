@@ -23,7 +23,7 @@ import {
 } from '@meet/shared';
 import { ok } from '../../../lib/reply.js';
 import { requireRealUser, signedInUser } from '../../../plugins/auth.js';
-import { scanStatusOf } from '../../../repositories/scan-logins-repository.js';
+import { scanStatusOf } from '../../../sign-in/scan-logins-repository.js';
 import { deviceLabel, readRequester, requesterOf } from '../../../sign-in/scan-requester.js';
 import { signInPayload } from './sign-in-reply.js';
 

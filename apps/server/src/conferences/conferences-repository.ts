@@ -14,9 +14,9 @@ import {
 } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
 import { randomCode, randomInt } from '../lib/crypto.js';
-import { meetingCap } from '../conferences/meeting-caps.js';
-import { insertWithinCap } from './account-cap.js';
-import { isUniqueViolation } from './users-repository.js';
+import { meetingCap } from './meeting-caps.js';
+import { insertWithinCap } from '../accounts/account-cap.js';
+import { isUniqueViolation } from '../accounts/users-repository.js';
 
 /** 9 or 10 digits, uniformly over [100000000, 9999999999]: ~10^10 numbers to scan. */
 function newConferenceNumber(): string {

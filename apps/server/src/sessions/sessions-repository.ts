@@ -13,8 +13,8 @@ import type { Db } from '../db/database.js';
 import { sessions, users, type UserRow } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
 import { newToken, sha256 } from '../lib/crypto.js';
-import type { AccountChanges } from '../sessions/account-changes.js';
-import type { SessionCache } from '../sessions/session-cache.js';
+import type { AccountChanges } from './account-changes.js';
+import type { SessionCache } from './session-cache.js';
 
 /** A used token's idle deadline is written again once it would move by this much. */
 export const RENEW_STEP_MS = 60 * 60 * 1000;

@@ -22,7 +22,7 @@ import {
   type SubscriptionRow,
 } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
-import type { ProviderEvent, SubscriptionSnapshot } from '../payments/payment-provider.js';
+import type { ProviderEvent, SubscriptionSnapshot } from './payment-provider.js';
 import type { AccountChanges } from '../sessions/account-changes.js';
 
 /** The provider states in which a subscription is paid for. */
