@@ -3,13 +3,14 @@
  * starts, stopped, processed (stage and progress), ready with its files or failed, then renamed,
  * shared, given minutes, deleted. The capture (capture/capture-repository.ts) and the library
  * (library/records-repository.ts) repositories build on it with their own reads and the other
- * recording tables.
+ * recording tables. It also reads what a user's storage holds (the quota both check).
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { ShareScope } from '@meet/shared';
 import type { Db } from '../db/database.js';
 import { recordings, type RecordingRow } from '../db/schema/index.js';
+import { storageUsedBytes } from '../storage/storage-used.js';
 import { scopeNarrows } from './library/record-access.js';
 
 export interface NewRecording {
@@ -132,6 +133,11 @@ export class RecordingsRepository {
       .where(and(eq(recordings.id, id), eq(recordings.summaryStatus, from)))
       .returning({ id: recordings.id });
     return rows.length > 0;
+  }
+
+  /** Bytes the user keeps against their storage: their recordings' files and backgrounds. */
+  async usedBytes(userId: number): Promise<number> {
+    return storageUsedBytes(this.db, userId);
   }
 
   /** Deletes the row; its streams, timeline, transcript, speakers and requests go with it. */

@@ -11,7 +11,6 @@ import {
   recordings,
   type RecordingRow,
 } from '../../db/schema/index.js';
-import { storageUsedBytes } from '../../storage/storage-used.js';
 import { RecordingsRepository } from '../recordings-repository.js';
 
 export class CaptureRepository extends RecordingsRepository {
@@ -40,11 +39,6 @@ export class CaptureRepository extends RecordingsRepository {
       .set({ stoppedAt: new Date(at) })
       .where(and(eq(recordingStreams.recordingId, id), isNull(recordingStreams.stoppedAt)));
     return true;
-  }
-
-  /** Bytes the user keeps against their storage: their recordings' files and backgrounds. */
-  async usedBytes(userId: number): Promise<number> {
-    return storageUsedBytes(this.db, userId);
   }
 
   async addStream(values: {

@@ -18,7 +18,6 @@ import {
   type RecordingRow,
   type RecordingTranscriptRow,
 } from '../../db/schema/index.js';
-import { storageUsedBytes } from '../../storage/storage-used.js';
 import { RecordingsRepository } from '../recordings-repository.js';
 
 /** A recording as the records API shows it: the row, its owner's name and its meeting. */
@@ -99,11 +98,6 @@ export class RecordsRepository extends RecordingsRepository {
       .orderBy(desc(recordings.createdAt), desc(recordings.id))
       .offset(offset)
       .limit(limit);
-  }
-
-  /** Bytes the user keeps against their storage: their recordings' files and backgrounds. */
-  async usedBytes(userId: number): Promise<number> {
-    return storageUsedBytes(this.db, userId);
   }
 
   /**

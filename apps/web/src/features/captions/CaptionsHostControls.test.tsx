@@ -4,7 +4,7 @@ import '../../i18n/i18n';
 import { ApiError } from '../../api/client';
 import { captionsApi } from '../../api/captions-api';
 import * as toasts from '../../ui/toast-store';
-import { captionState, joined, renderInRoom } from './captions-fixtures';
+import { captionState, fakeClient, joined, pushedThen, renderInRoom } from './captions-fixtures';
 import { CaptionsHostControls } from './CaptionsHostControls';
 
 afterEach(() => {
@@ -16,11 +16,16 @@ const input = (id: string) => screen.getByTestId(id) as HTMLInputElement;
 
 describe('the host’s caption controls', () => {
   test('captions for everyone off locks them; on turns them on for everyone', async () => {
+    const fake = fakeClient();
+    const locked = captionState({ asrStatus: 0, locked: true });
     const set = vi
       .spyOn(captionsApi, 'setAsrStatus')
-      .mockResolvedValueOnce(captionState({ asrStatus: 0, locked: true }))
-      .mockResolvedValueOnce(captionState());
-    const { captions } = renderInRoom(<CaptionsHostControls />, { host: true });
+      .mockImplementationOnce(pushedThen(fake, { state: locked }, locked))
+      .mockImplementationOnce(pushedThen(fake, { state: captionState() }, captionState()));
+    const { captions } = renderInRoom(<CaptionsHostControls />, {
+      host: true,
+      client: fake.client,
+    });
     joined(captions);
     expect(input('captions-for-all').checked).toBe(true);
     await act(async () => fireEvent.click(input('captions-for-all')));

@@ -5,7 +5,15 @@ import i18n from '../../i18n/i18n';
 import { ApiError } from '../../api/client';
 import { captionsApi } from '../../api/captions-api';
 import * as toasts from '../../ui/toast-store';
-import { captionState, joined, LANGUAGES, mySpeech, renderInRoom } from './captions-fixtures';
+import {
+  captionState,
+  fakeClient,
+  joined,
+  LANGUAGES,
+  mySpeech,
+  pushedThen,
+  renderInRoom,
+} from './captions-fixtures';
 import { CaptionsToggle } from './CaptionsToggle';
 
 beforeEach(() => {
@@ -29,15 +37,18 @@ const openMenu = async () => {
 };
 
 describe('the captions switch', () => {
-  test('turning captions off and on goes through the server and follows its answer', async () => {
-    const { captions } = renderInRoom(<CaptionsToggle />);
+  test('turning captions off and on goes through the server and follows what its socket says', async () => {
+    const fake = fakeClient();
+    const { captions } = renderInRoom(<CaptionsToggle />, { client: fake.client });
     joined(captions);
+    const off = { state: captionState(), speech: mySpeech({ captionsOn: false }) };
+    const on = { state: captionState(), speech: mySpeech() };
     const stop = vi
       .spyOn(captionsApi, 'stopSubtitle')
-      .mockResolvedValue({ state: captionState(), speech: mySpeech({ captionsOn: false }) });
+      .mockImplementation(pushedThen(fake, off, off));
     const start = vi
       .spyOn(captionsApi, 'startSubtitle')
-      .mockResolvedValue({ state: captionState(), speech: mySpeech() });
+      .mockImplementation(pushedThen(fake, on, on));
     expect(toggle().getAttribute('aria-pressed')).toBe('true');
     await act(async () => fireEvent.click(toggle()));
     expect(stop).toHaveBeenCalledWith('uri-1', { silent: true });
@@ -45,6 +56,20 @@ describe('the captions switch', () => {
     await act(async () => fireEvent.click(toggle()));
     expect(start).toHaveBeenCalledOnce();
     expect(toggle().getAttribute('aria-pressed')).toBe('true');
+  });
+
+  test('an answer is only an acknowledgement: what it carries changes nothing until the socket says so', async () => {
+    const fake = fakeClient();
+    const { captions } = renderInRoom(<CaptionsToggle />, { client: fake.client });
+    joined(captions);
+    vi.spyOn(captionsApi, 'stopSubtitle').mockResolvedValue({
+      state: captionState(),
+      speech: mySpeech({ captionsOn: false }),
+    });
+    await act(async () => fireEvent.click(toggle()));
+    expect(toggle().getAttribute('aria-pressed')).toBe('true');
+    act(() => fake.emit('speechSettings', mySpeech({ captionsOn: false })));
+    expect(toggle().getAttribute('aria-pressed')).toBe('false');
   });
 
   test('while the host has locked captions, a participant’s switch is held and says why', async () => {
@@ -97,10 +122,12 @@ describe('the caption settings', () => {
   });
 
   test('the language I speak goes to the server', async () => {
+    const fake = fakeClient();
+    const english = { speech: mySpeech({ speakLanguage: 'en' }), recognized: true };
     const update = vi
       .spyOn(captionsApi, 'updateVoiceLanguage')
-      .mockResolvedValue({ speech: mySpeech({ speakLanguage: 'en' }), recognized: true });
-    const { captions } = renderInRoom(<CaptionsToggle />);
+      .mockImplementation(pushedThen(fake, english, english));
+    const { captions } = renderInRoom(<CaptionsToggle />, { client: fake.client });
     joined(captions, {}, { speakLanguage: 'es' });
     const menu = await openMenu();
     await act(async () =>
@@ -143,13 +170,15 @@ describe('the caption settings', () => {
       magicCamUsage: { perMinuteSpeed: 3, members: 0, minutes: 0, credits: 0 },
     });
     const warning = vi.spyOn(toasts.toast, 'warning').mockImplementation(() => undefined);
+    const fake = fakeClient();
+    const spanish = { speech: mySpeech({ captionLanguage: 'es' }) };
     const startTranslate = vi
       .spyOn(captionsApi, 'startTranslate')
-      .mockResolvedValueOnce({ speech: mySpeech({ captionLanguage: 'es' }) })
+      .mockImplementationOnce(pushedThen(fake, spanish, spanish))
       .mockRejectedValueOnce(
         new ApiError(ResultCode.outOfPoints, 'AI credits insufficient', null, 'outOfPoints'),
       );
-    const { captions } = renderInRoom(<CaptionsToggle />);
+    const { captions } = renderInRoom(<CaptionsToggle />, { client: fake.client });
     joined(captions);
     const menu = await openMenu();
     const into = within(menu).getByTestId('captions-language');

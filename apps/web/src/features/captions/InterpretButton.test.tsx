@@ -11,6 +11,7 @@ import {
   joined,
   LANGUAGES,
   mySpeech,
+  pushedThen,
   renderInRoom,
 } from './captions-fixtures';
 import { InterpretButton } from './InterpretButton';
@@ -53,11 +54,16 @@ describe('interpretation: listening', () => {
   });
 
   test('listening in a language with a voice, and back to the original voices', async () => {
+    const fake = fakeClient();
+    const spanish = { speech: mySpeech({ listenLanguage: 'es' }) };
+    const original = { speech: mySpeech() };
     const start = vi
       .spyOn(captionsApi, 'startTranslate')
-      .mockResolvedValue({ speech: mySpeech({ listenLanguage: 'es' }) });
-    const stop = vi.spyOn(captionsApi, 'stopTranslate').mockResolvedValue({ speech: mySpeech() });
-    const { captions } = renderInRoom(<InterpretButton />);
+      .mockImplementation(pushedThen(fake, spanish, spanish));
+    const stop = vi
+      .spyOn(captionsApi, 'stopTranslate')
+      .mockImplementation(pushedThen(fake, original, original));
+    const { captions } = renderInRoom(<InterpretButton />, { client: fake.client });
     joined(captions);
     const panel = await open();
     const listen = within(panel).getByTestId('interpret-listen') as HTMLSelectElement;
@@ -101,11 +107,17 @@ describe('interpretation: my speech', () => {
   });
 
   test('start sends source, target and tone; the button then stops it', async () => {
-    const start = vi.spyOn(captionsApi, 'startInterpret').mockResolvedValue({
+    const fake = fakeClient();
+    const interpreting = {
       speech: mySpeech({ interpretOn: true, interpretTarget: 'es', interpretTone: 2 }),
-    });
-    const stop = vi.spyOn(captionsApi, 'stopInterpret').mockResolvedValue({ speech: mySpeech() });
-    const { captions } = renderInRoom(<InterpretButton />);
+    };
+    const start = vi
+      .spyOn(captionsApi, 'startInterpret')
+      .mockImplementation(pushedThen(fake, interpreting, interpreting));
+    const stop = vi
+      .spyOn(captionsApi, 'stopInterpret')
+      .mockImplementation(pushedThen(fake, { speech: mySpeech() }, { speech: mySpeech() }));
+    const { captions } = renderInRoom(<InterpretButton />, { client: fake.client });
     joined(captions);
     const panel = await open();
     const target = within(panel).getByTestId('interpret-target') as HTMLSelectElement;

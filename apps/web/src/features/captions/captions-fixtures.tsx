@@ -1,6 +1,7 @@
 /**
  * Captions as the server answers them, a fake RoomClient that emits their events, and a render
- * harness with the room's and the captions' providers, for the feature's tests.
+ * harness with the room's and the captions' providers (bound to the client as RoomScreen binds
+ * them), for the feature's tests.
  */
 import { act, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import type { InterpretRefusal, RoomClientEvents, RoomClientHandle } from '../..
 import { peerInfo } from '../../test/peer-info';
 import { RoomProvider } from '../room-core/RoomContext';
 import { createRoomStore, type RoomStore } from '../room-core/room-store';
+import { bindCaptions } from './captions-binding';
 import { CaptionsProvider } from './CaptionsContext';
 import { createCaptionsStore, type CaptionsStore } from './captions-store';
 
@@ -94,6 +96,24 @@ export function fakeClient(refusal: InterpretRefusal | null = null) {
   };
 }
 
+export type FakeClient = ReturnType<typeof fakeClient>;
+
+/**
+ * A caption call answered as the server answers it: its changes pushed over the room's socket
+ * (`captionState`, `speechSettings`), then the acknowledgement `reply`.
+ */
+export function pushedThen<T>(
+  fake: FakeClient,
+  push: { state?: CaptionState; speech?: MySpeech },
+  reply: T,
+): () => Promise<T> {
+  return async () => {
+    if (push.state) fake.emit('captionState', push.state);
+    if (push.speech) fake.emit('speechSettings', push.speech);
+    return reply;
+  };
+}
+
 export interface Harness {
   room: RoomStore;
   captions: CaptionsStore;
@@ -115,6 +135,7 @@ export function renderInRoom(
   room.dispatch({ type: 'peers', peers: [peerInfo(2)] });
   room.dispatch({ type: 'host', hostId: host ? me.userId : 2 });
   room.dispatch({ type: 'connection', state: 'connected' });
+  bindCaptions(client, captions, { myPeerId: () => me.peerId, t: (key) => key });
   render(
     <QueryClientProvider
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}

@@ -1,8 +1,10 @@
 /**
- * What the caption menus ask the server, through captions-api.ts. Each answer carries the
- * server's settings, which go into the captions store as they are. A refusal is shown in the
- * user's language (the server's msg); 4038 also marks the feature as stopped for lack of AI
- * credits. Each action resolves with the answer, or null when refused.
+ * What the caption menus ask the server, through captions-api.ts. An answer is an
+ * acknowledgement: the settings it changed reach the captions store only from the room's socket
+ * (`captionState` for the meeting, `speechSettings` for mine, through captions-binding.ts), one
+ * channel for each fact, on every device and node alike. A refusal is shown in the user's
+ * language; 4038 also marks the feature as stopped for lack of AI credits. Each action resolves
+ * with the answer, or null when refused.
  */
 import { useMemo } from 'react';
 import { useTranslation } from '../../i18n/useTranslation';
@@ -38,14 +40,10 @@ export function useCaptionActions() {
         return null;
       }
     }
-    const mine = async <T extends { speech: MySpeech }>(
+    const mine = <T extends { speech: MySpeech }>(
       feature: AiFeature | null,
       run: () => Promise<T>,
-    ): Promise<T | null> => {
-      const answer = await call(feature, run);
-      if (answer) dispatch({ type: 'speech', speech: answer.speech });
-      return answer;
-    };
+    ): Promise<T | null> => call(feature, run);
     const featureOf = (action: TranslateAction): AiFeature =>
       action === 'captions' ? 'translate' : 'interpret';
 
@@ -55,10 +53,7 @@ export function useCaptionActions() {
         const answer = await call(null, () =>
           on ? captionsApi.startSubtitle(uri, silent) : captionsApi.stopSubtitle(uri, silent),
         );
-        if (!answer) return false;
-        dispatch({ type: 'meeting', state: answer.state });
-        dispatch({ type: 'speech', speech: answer.speech });
-        return true;
+        return !!answer;
       },
       /**
        * The language I speak. While my speech is interpreted, it is the interpretation's source,
@@ -98,15 +93,11 @@ export function useCaptionActions() {
       stopInterpret: () => mine(null, () => captionsApi.stopInterpret(uri, silent)),
       /** The host: captions on for everyone, or off for everyone and locked. */
       async setCaptionsForAll(on: boolean) {
-        const state = await call(null, () => captionsApi.setAsrStatus(uri, on, silent));
-        if (state) dispatch({ type: 'meeting', state });
-        return !!state;
+        return !!(await call(null, () => captionsApi.setAsrStatus(uri, on, silent)));
       },
       /** The host: participants may use AI translation. */
       async setTranslateAllowed(allowed: boolean) {
-        const state = await call(null, () => captionsApi.setTranslateAllowed(uri, allowed, silent));
-        if (state) dispatch({ type: 'meeting', state });
-        return !!state;
+        return !!(await call(null, () => captionsApi.setTranslateAllowed(uri, allowed, silent)));
       },
       downloadTranscript: (format: 'vtt' | 'txt') =>
         call(null, () => captionsApi.downloadTranscript(uri, format, silent)),
