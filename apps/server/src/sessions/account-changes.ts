@@ -101,7 +101,9 @@ export class AccountChanges extends EventEmitter<AccountChangeEvents> {
     // Each (re)connection: subscribe, then start keeping sessions again from empty, as notices
     // sent while the connection was down are lost.
     this.subscriber.on('ready', () => {
-      this.subscriber!.subscribe(channel).then(
+      // Closed meanwhile (a shutdown while the connection came up): nothing to subscribe.
+      if (!this.subscriber) return;
+      this.subscriber.subscribe(channel).then(
         () => {
           this.cache.reset(true);
           first();
