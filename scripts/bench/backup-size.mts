@@ -127,7 +127,7 @@ async function seed(dataDir: string) {
     const work = await mkdtemp(path.join(tmpdir(), 'meet-bench-media-'));
     const media = await mediaFiles(work);
     await rm(work, { recursive: true, force: true });
-    const db = app.services.database.db;
+    const db = app.database.db;
     let mediaBytes = 0;
     for (let r = 0; r < RECORDINGS; r++) {
       const token = tokens[r % tokens.length]!;
@@ -145,7 +145,7 @@ async function seed(dataDir: string) {
       const recordId = randomBytes(9).toString('base64url');
       const put = async (name: string, data: Buffer, type: string) => {
         const key = `recordings/${recordId}/${name}`;
-        await app.services.blobs.put(key, data, type);
+        await app.blobs.put(key, data, type);
         mediaBytes += data.length;
         return key;
       };

@@ -107,7 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
 
-  // The services, each plugin building its part of `app.services` on the ones it names.
+  // The services, each plugin decorating `app` with its part, built on the ones it names.
   await app.register(core, { config, clock: options.clock, database: options.database });
   await app.register(ops);
   await app.register(accounts);
@@ -119,7 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(magic);
   await app.register(media);
   // With several nodes, recording commands go to whichever node holds the meeting's room.
-  const relay = new RecordingRelay(() => app.services.rooms?.recorder);
+  const relay = new RecordingRelay(() => app.rooms?.recorder);
   await app.register(recording, { relay });
   await app.register(workers);
   await app.register(realtime, { relay, floodControl: options.floodControl });

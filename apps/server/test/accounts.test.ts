@@ -35,11 +35,8 @@ describe('emailRegister', () => {
       isVisitor: false,
     });
 
-    const [user] = await t.app.services.database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, email));
-    const ledger = await t.app.services.database.db
+    const [user] = await t.app.database.db.select().from(users).where(eq(users.email, email));
+    const ledger = await t.app.database.db
       .select()
       .from(creditLedger)
       .where(eq(creditLedger.userId, user!.id));

@@ -67,7 +67,7 @@ async function seed(dataDir: string, databaseUrl: string | undefined) {
     clock,
     config,
     dataDir,
-    database: app.services.database,
+    database: app.database,
     post: (url: string, body?: unknown, token?: string) =>
       app.inject({
         method: 'POST',

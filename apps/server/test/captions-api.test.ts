@@ -109,7 +109,7 @@ describe('languages and engines', () => {
       key: 'speechUnavailable',
       msg: 'No speech engine here recognizes Chinese: captions for it need another engine',
     });
-    expect(await t.app.services.credits.balance(m.hostId)).toBe(SIGNUP_AI_CREDITS);
+    expect(await t.app.credits.balance(m.hostId)).toBe(SIGNUP_AI_CREDITS);
   });
 
   test('captions cannot be translated into a language no engine translates into', async () => {
@@ -163,7 +163,7 @@ describe('who may use AI translation, and who pays', () => {
 
   test('when the creator has no credits left, translation is refused with 4038', async () => {
     const m = await meeting();
-    const charged = await t.app.services.credits.charge({
+    const charged = await t.app.credits.charge({
       userId: m.hostId,
       credits: SIGNUP_AI_CREDITS,
       reason: 'translate',
@@ -181,9 +181,9 @@ describe('who may use AI translation, and who pays', () => {
   test('points info: my credits, the creator credits for a meeting with members translating, and my spending by page', async () => {
     const m = await meeting();
     await call('audio/startTranslate', m.hostToken, { conferenceUri: m.uri, dstLanguage: 'es' });
-    const conf = await t.app.services.conferences.byNumber(m.id);
+    const conf = await t.app.conferences.byNumber(m.id);
     for (let minute = 0; minute < 3; minute++) {
-      await t.app.services.credits.charge({
+      await t.app.credits.charge({
         userId: m.hostId,
         credits: 1,
         reason: 'translate',
@@ -230,8 +230,8 @@ describe('who may use AI translation, and who pays', () => {
 describe('the transcript', () => {
   test('members and the creator read the final lines in order; others may not', async () => {
     const m = await meeting();
-    const conf = await t.app.services.conferences.byNumber(m.id);
-    const lines = t.app.services.captionsStore;
+    const conf = await t.app.conferences.byNumber(m.id);
+    const lines = t.app.captionsStore;
     const base = t.clock.now();
     await lines.addLine({
       conferenceId: conf!.id,

@@ -66,7 +66,7 @@ async function live(stallMs?: number) {
     meeting,
     members: [reader],
   } = await joinedMeeting(t, ['visitor']);
-  const { captions, captionsStore, credits, conferences } = t.app.services;
+  const { captions, captionsStore, credits, conferences } = t.app;
   await t.post('/api/audio/startSubtitle', { conferenceUri: meeting.uri }, meeting.hostToken);
   const conf = (await conferences.byNumber(meeting.id))!;
   const asr = new PocketsphinxEngine(
@@ -90,7 +90,7 @@ async function live(stallMs?: number) {
     conf,
     {
       gateway: undefined as never,
-      engines: { ...t.app.services.engines, asr },
+      engines: { ...t.app.engines, asr },
       store: captionsStore,
       credits,
       service: captions,
@@ -162,7 +162,7 @@ test('with both cores busy and a starved decoder, every spoken stretch becomes a
   const starts = run.finals().map((l) => l.startTime);
   expect(starts).toEqual([...starts].sort((a, b) => a - b));
   // The stored transcript holds every stretch too.
-  const stored = await t.app.services.captionsStore.transcript(run.conf.id);
+  const stored = await t.app.captionsStore.transcript(run.conf.id);
   for (const s of run.stretches())
     expect(stored.some((l) => l.startTime < s.end && l.endTime > s.start && l.text)).toBe(true);
   await run.done();

@@ -39,7 +39,7 @@ test('a speaker becomes partial then final captions, translated for one reader, 
     meeting,
     members: [reader, listener],
   } = await joinedMeeting(t, ['visitor', 'registered']);
-  const { captions, captionsStore, credits, conferences } = t.app.services;
+  const { captions, captionsStore, credits, conferences } = t.app;
   const conf = (await conferences.byNumber(meeting.id))!;
   // The host speaks English and has it interpreted into Spanish (a woman's voice); the reader
   // reads Spanish captions; the listener listens in Spanish.
@@ -66,7 +66,7 @@ test('a speaker becomes partial then final captions, translated for one reader, 
     (await conferences.byNumber(meeting.id))!,
     {
       gateway: undefined as never,
-      engines: t.app.services.engines,
+      engines: t.app.engines,
       store: captionsStore,
       credits,
       service: captions,
@@ -143,7 +143,7 @@ test('when the creator runs out of credits, translation stops for everyone: the 
     meeting,
     members: [reader],
   } = await joinedMeeting(t, ['visitor']);
-  const { captions, captionsStore, credits, conferences } = t.app.services;
+  const { captions, captionsStore, credits, conferences } = t.app;
   const conf = (await conferences.byNumber(meeting.id))!;
   await t.post('/api/audio/startSubtitle', { conferenceUri: meeting.uri }, meeting.hostToken);
   await captionsStore.updateSettings(conf.id, reader.userId, { captionLanguage: 'es' });
@@ -169,7 +169,7 @@ test('when the creator runs out of credits, translation stops for everyone: the 
     (await conferences.byNumber(meeting.id))!,
     {
       gateway: undefined as never,
-      engines: t.app.services.engines,
+      engines: t.app.engines,
       store: captionsStore,
       credits,
       service: captions,

@@ -27,7 +27,7 @@ test('a reader with Spanish captions reads the line translated while it is spoke
     meeting,
     members: [reader, french],
   } = await joinedMeeting(t, ['visitor', 'visitor']);
-  const { captions, captionsStore, credits, conferences } = t.app.services;
+  const { captions, captionsStore, credits, conferences } = t.app;
   const conf = (await conferences.byNumber(meeting.id))!;
   await t.post('/api/audio/startSubtitle', { conferenceUri: meeting.uri }, meeting.hostToken);
   await captionsStore.updateSettings(conf.id, meeting.hostId, { speakLanguage: 'en' });
@@ -57,7 +57,7 @@ test('a reader with Spanish captions reads the line translated while it is spoke
     (await conferences.byNumber(meeting.id))!,
     {
       gateway: undefined as never,
-      engines: t.app.services.engines,
+      engines: t.app.engines,
       store: captionsStore,
       credits,
       service: captions,

@@ -53,7 +53,7 @@ const send = (token: string | undefined, log: unknown) =>
   );
 
 const rowsOf = (userId: number) =>
-  t.app.services.database.db.select().from(clientLogs).where(eq(clientLogs.userId, userId));
+  t.app.database.db.select().from(clientLogs).where(eq(clientLogs.userId, userId));
 
 describe('storing a report', () => {
   test('every SPEC field of every entry is kept for the sender, and the operator can read them', async () => {
@@ -92,10 +92,10 @@ describe('storing a report', () => {
   });
 
   test('without a token, or with a made-up one, nothing is stored', async () => {
-    const before = (await t.app.services.database.db.select().from(clientLogs)).length;
+    const before = (await t.app.database.db.select().from(clientLogs)).length;
     expect((await send(undefined, [entry(1)])).json().code).toBe(203);
     expect((await send('y'.repeat(43), [entry(1)])).statusCode).toBe(401);
-    expect((await t.app.services.database.db.select().from(clientLogs)).length).toBe(before);
+    expect((await t.app.database.db.select().from(clientLogs)).length).toBe(before);
   });
 
   test('the operator’s client-log list is refused without the operator token', async () => {

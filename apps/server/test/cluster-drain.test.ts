@@ -24,7 +24,7 @@ beforeAll(async () => {
   b = await build(env);
   await listen(a);
   await listen(b);
-  const nodes = a.app.services.cluster!.nodes;
+  const nodes = a.app.cluster!.nodes;
   for (let i = 0; i < 50 && (await nodes.liveNodes()).length < 2; i++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -35,7 +35,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const nodeId = (t: TestApp) => t.app.services.cluster!.nodes.nodeId;
+const nodeId = (t: TestApp) => t.app.cluster!.nodes.nodeId;
 
 async function placedOn(via: TestApp, token: string, conferenceId: string): Promise<string> {
   const res = await joinApi(via, token, conferenceId);

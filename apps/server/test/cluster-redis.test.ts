@@ -66,7 +66,7 @@ test('after a Redis restart, notices and events cross between the nodes again', 
   const inbox = await inboxes(() => baseB).open(alice);
   const notice = (voteId: number) =>
     ({ msgType: 'delete_vote', voteId, conferenceUri: 'u', conferenceId: '1' }) as const;
-  a.app.services.messages.sendToUsers([alice.userId], notice(1));
+  a.app.messages.sendToUsers([alice.userId], notice(1));
   expect(await inbox.next('delete_vote')).toEqual(notice(1));
 
   await stopRedis();
@@ -76,7 +76,7 @@ test('after a Redis restart, notices and events cross between the nodes again', 
   await expect
     .poll(
       () => {
-        a.app.services.messages.sendToUsers([alice.userId], notice(2));
+        a.app.messages.sendToUsers([alice.userId], notice(2));
         return inbox.messages.some((m) => m.msgType === 'delete_vote' && m.voteId === 2);
       },
       { timeout: 15_000, interval: 500 },
@@ -85,12 +85,10 @@ test('after a Redis restart, notices and events cross between the nodes again', 
 
   // A service event on node A (the meeting's properties changed) is heard on node B.
   const heard: string[] = [];
-  b.app.services.conferenceService.on('propertiesChanged', (conferenceId) =>
-    heard.push(conferenceId),
-  );
+  b.app.conferenceService.on('propertiesChanged', (conferenceId) => heard.push(conferenceId));
   const meeting = await createMeeting(a);
-  const row = (await a.app.services.conferences.byNumber(meeting.id))!;
-  await a.app.services.conferenceService.setProperties(row, { lockRoom: true });
+  const row = (await a.app.conferences.byNumber(meeting.id))!;
+  await a.app.conferenceService.setProperties(row, { lockRoom: true });
   await expect.poll(() => heard, { timeout: 5000 }).toContain(meeting.id);
   inbox.socket.disconnect();
 });

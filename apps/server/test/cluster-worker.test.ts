@@ -108,7 +108,7 @@ test('a worker killed mid-job: another worker takes the job up and it finishes o
     joins: [{ userId: owner.userId, name: 'Hana', at: 0 }],
   });
   const first = await startWorker();
-  await api.app.services.jobs.send(COMPOSE_JOB, { recordingId: rec.id });
+  await api.app.jobs.send(COMPOSE_JOB, { recordingId: rec.id });
   await expect.poll(() => composing(rec.recordId), { timeout: 30_000, interval: 100 }).toBe(true);
   killGroup(first);
   await new Promise((r) => first.once('exit', r));

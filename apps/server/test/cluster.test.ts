@@ -66,7 +66,7 @@ afterAll(async () => {
  */
 const local = (url: string) => `http://127.0.0.1:${new URL(url).port}`;
 const baseOf = (url: string) => (local(url) === baseA ? a : b);
-const nodeOf = (app: TestApp) => app.app.services.cluster!.nodes;
+const nodeOf = (app: TestApp) => app.app.cluster!.nodes;
 
 /** Joins through `via`'s API; returns the join reply's payload. */
 async function join(via: TestApp, token: string, conferenceId: string, deviceId = 'dev') {
@@ -130,8 +130,8 @@ describe('placement', () => {
     // Only the holding node has the room.
     const holder = baseOf(hostJoin.mediaServer);
     const other = holder === a ? b : a;
-    expect(holder.app.services.rooms!.room(meeting.id)).toBeDefined();
-    expect(other.app.services.rooms!.room(meeting.id)).toBeUndefined();
+    expect(holder.app.rooms!.room(meeting.id)).toBeDefined();
+    expect(other.app.rooms!.room(meeting.id)).toBeUndefined();
   });
 
   test('new meetings go to the node holding fewer live meetings', async () => {
@@ -202,7 +202,7 @@ describe('members on different nodes', () => {
       conferenceUri: 'u',
       conferenceId: '1',
     } as const;
-    a.app.services.messages.sendToUsers([alice.userId], notice);
+    a.app.messages.sendToUsers([alice.userId], notice);
     expect(await inbox.next('delete_vote')).toEqual(notice);
     // A newer connection of the same device on node A replaces the one on node B.
     const closed = new Promise((resolve) => inbox.socket.once('disconnect', resolve));
@@ -248,7 +248,7 @@ describe('a node that goes away', () => {
   test('a node that stops beating is found dead; its meetings are placed again and their members get time to come back', async () => {
     const meeting = await createMeeting(a);
     await join(a, meeting.hostToken, meeting.id);
-    const row = (await a.app.services.conferences.byNumber(meeting.id))!;
+    const row = (await a.app.conferences.byNumber(meeting.id))!;
     const database = a.database.db;
     // A node that died a while ago still holds the meeting, and its member seemed connected.
     await database.execute(sql`insert into cluster_nodes (id, role, port, started_at, seen_at)
@@ -280,7 +280,7 @@ describe('a node that goes away', () => {
   test('a member asking where the meeting is finds a node whose port refuses connections dead at once, without waiting for its heartbeat', async () => {
     const meeting = await createMeeting(a);
     await join(a, meeting.hostToken, meeting.id);
-    const row = (await a.app.services.conferences.byNumber(meeting.id))!;
+    const row = (await a.app.conferences.byNumber(meeting.id))!;
     const database = a.database.db;
     // A node that beat a moment ago, on a port where nothing listens any more (it was killed).
     const closed = await freePort();
@@ -288,7 +288,7 @@ describe('a node that goes away', () => {
       values ('killed-node', 'media', ${closed}, now(), now())`);
     await database.execute(sql`insert into meeting_placements (conference_id, node_id, placed_at)
       values (${row.id}, 'killed-node', now()) on conflict (conference_id) do update set node_id = 'killed-node'`);
-    expect((await a.app.services.cluster!.nodes.placement(row.id))?.id).toBe('killed-node');
+    expect((await a.app.cluster!.nodes.placement(row.id))?.id).toBe('killed-node');
 
     const config = (await b.post('/api/getServerConfig', { conferenceId: meeting.id })).json();
     expect([baseA, baseB]).toContain(local(config.payload.mediaServer));

@@ -186,16 +186,16 @@ describe('joinConference outcomes', () => {
 
   test('3000: a locked meeting refuses others but not its host', async () => {
     const id = await create();
-    const row = await t.app.services.conferences.byNumber(id);
-    await t.app.services.conferences.update(row!.id, { lockRoom: true });
+    const row = await t.app.conferences.byNumber(id);
+    await t.app.conferences.update(row!.id, { lockRoom: true });
     expect((await join(guest, id)).json()).toMatchObject({ code: 3000, msg: 'Meeting is locked' });
     expect((await join(host, id)).json().code).toBe(0);
   });
 
   test('3018: with the waiting room on, others are sent to wait', async () => {
     const id = await create();
-    const row = await t.app.services.conferences.byNumber(id);
-    await t.app.services.conferences.update(row!.id, { waitingRoom: true });
+    const row = await t.app.conferences.byNumber(id);
+    await t.app.conferences.update(row!.id, { waitingRoom: true });
     const res = await join(guest, id);
     expect(res.json()).toMatchObject({
       code: 3018,
@@ -205,9 +205,9 @@ describe('joinConference outcomes', () => {
 
   test('3017: a removed member cannot rejoin', async () => {
     const id = await create();
-    const row = await t.app.services.conferences.byNumber(id);
+    const row = await t.app.conferences.byNumber(id);
     const guestId = (await t.post('/api/user/getUserInfo', {}, guest)).json().payload.userId;
-    await t.app.services.conferences.block(row!.id, guestId, 'kicked');
+    await t.app.conferences.block(row!.id, guestId, 'kicked');
     expect((await join(guest, id)).json()).toMatchObject({
       code: 3017,
       msg: 'You have been kicked out',

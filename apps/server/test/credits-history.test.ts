@@ -18,10 +18,8 @@ afterAll(() => t.close());
 let serial = 0;
 /** A charge as the meters make them (captions, interpretation, Magic Cam), on the real ledger. */
 async function spend(user: Account, reason: string, credits: number, conferenceNumber?: string) {
-  const conf = conferenceNumber
-    ? await t.app.services.conferences.byNumber(conferenceNumber)
-    : undefined;
-  const outcome = await t.app.services.credits.charge({
+  const conf = conferenceNumber ? await t.app.conferences.byNumber(conferenceNumber) : undefined;
+  const outcome = await t.app.credits.charge({
     userId: user.userId,
     credits,
     reason,

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const credits = () => t.app.services.credits;
+const credits = () => t.app.credits;
 const ledgerSum = async (userId: number) => {
   const rows = await credits().spending(userId, 1, 1000);
   return rows.reduce((sum, r) => sum + r.delta, 0);
@@ -64,7 +64,7 @@ test('two meetings spending at once never take the balance below zero, and every
   const creator = await registered(t);
   const a = await createMeeting(t, creator);
   const b = await createMeeting(t, creator);
-  const rows = async (id: string) => (await t.app.services.conferences.byNumber(id))!.id;
+  const rows = async (id: string) => (await t.app.conferences.byNumber(id))!.id;
   const [rowA, rowB] = [await rows(a.id), await rows(b.id)];
   // 2 credits a minute, 40 minutes in each meeting at once: 160 wanted, 60 there.
   const attempts = [rowA, rowB].flatMap((conferenceId) =>

@@ -141,7 +141,7 @@ describe('sending feedback', () => {
   test('the screenshot is never served as a public file', async () => {
     const token = await newUser();
     const res = await report(token, 'Private screenshot', await image('png'));
-    const key = (await t.app.services.database.db.query.feedbackReports.findFirst({
+    const key = (await t.app.database.db.query.feedbackReports.findFirst({
       where: (r, { eq }) => eq(r.id, res.json().payload.id as number),
     }))!.screenshotKey!;
     expect(key).toMatch(/^feedback\/.+\.png$/);
@@ -270,7 +270,7 @@ describe('the operator list', () => {
       .userId as number;
     const repository = new (
       await import('../src/feedback/feedback-repository.js')
-    ).FeedbackRepository(t.app.services.database.db, t.clock);
+    ).FeedbackRepository(t.app.database.db, t.clock);
     for (let i = 0; i < 60; i++) {
       await repository.add({
         userId,

@@ -64,10 +64,10 @@ describe('conf_mute', () => {
 
   test('force mute all: members cannot unmute, Janus holds their audio back, a newcomer joins muted; 0 lifts it', async () => {
     const { meeting, host, alice, a, b, peerOf } = await meetingWithMembers();
-    const moderate = vi.spyOn(t.app.services.janus!, 'moderate');
+    const moderate = vi.spyOn(t.app.janus!, 'moderate');
     // Alice publishes a camera feed (Janus accepts the offer; the feed comes up as if connected).
     const feed = await publishFakeCamera(a, peerOf(alice.userId));
-    const janusRoom = t.app.services.rooms!.room(meeting.id)!.janusRoom;
+    const janusRoom = t.app.rooms!.room(meeting.id)!.janusRoom;
 
     await set(meeting.hostToken, meeting.uri, {
       ext_type: 'conf_mute',
@@ -239,7 +239,7 @@ describe('hand_up', () => {
       'roomUpdated',
       about((p) => p.userId === bob.userId && p.handUp === 3),
     );
-    const room = t.app.services.rooms!.room(meeting.id)!;
+    const room = t.app.rooms!.room(meeting.id)!;
     expect(room.peers.get(String(alice.userId))!.info.handUp).toBe(2);
     expect(b.notes.some((n) => n.type === 'roomUpdated' && n.actions.includes('unmuteAudio'))).toBe(
       false,

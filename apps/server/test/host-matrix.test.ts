@@ -31,8 +31,8 @@ interface Cast {
 
 /** A member's stored controls. */
 async function controls(conferenceId: string, userId: number) {
-  const conf = await t.app.services.conferences.byNumber(conferenceId);
-  return t.app.services.hostControl.controlsOf(conf!.id, userId);
+  const conf = await t.app.conferences.byNumber(conferenceId);
+  return t.app.hostControl.controlsOf(conf!.id, userId);
 }
 const untouched = { forceMute: null, videoDisabled: false, handUp: 0 };
 

@@ -56,7 +56,7 @@ describe('lock_room, kick_member, conf_dismiss', () => {
     await a.waitFor('roomClosed', (n) => n.reason === 'kicked');
     await a.closed;
     await host.waitFor('peerClosed', (n) => n.peerId === String(alice.userId));
-    expect(t.app.services.rooms!.room(meeting.id)!.peers.has(String(alice.userId))).toBe(false);
+    expect(t.app.rooms!.room(meeting.id)!.peers.has(String(alice.userId))).toBe(false);
     expect((await joinApi(t, alice.token, meeting.id)).json().code).toBe(3017);
     expect((await info(t, meeting.id)).num).toBe(2);
   });
@@ -73,7 +73,7 @@ describe('lock_room, kick_member, conf_dismiss', () => {
     });
     await d.waitFor('roomClosed', (n) => n.reason === 'kicked');
     await d.closed;
-    expect(t.app.services.rooms!.room(meeting.id)!.lobby.size).toBe(0);
+    expect(t.app.rooms!.room(meeting.id)!.lobby.size).toBe(0);
     expect(host.notes.some((n) => n.type === 'newPeer' && n.peer.userId === dave.userId)).toBe(
       false,
     );
@@ -86,7 +86,7 @@ describe('lock_room, kick_member, conf_dismiss', () => {
       await m.waitFor('roomClosed', (n) => n.reason === 'ended');
       await m.closed;
     }
-    expect(t.app.services.rooms!.room(meeting.id)).toBeUndefined();
+    expect(t.app.rooms!.room(meeting.id)).toBeUndefined();
     expect((await info(t, meeting.id)).status).toBe(3);
     expect((await joinApi(t, alice.token, meeting.id)).json().code).toBe(3008);
   });
@@ -138,8 +138,8 @@ describe('waiting list', () => {
   test('hosts get the list when they join and whenever it changes; members never do', async () => {
     const { meeting, host, a } = await meetingWithMembers();
     await host.waitFor('waitingList', (n) => n.entries.length === 0);
-    const row = await t.app.services.conferenceService.get(meeting.id);
-    await t.app.services.conferenceService.setProperties(row, { waitingRoom: true });
+    const row = await t.app.conferenceService.get(meeting.id);
+    await t.app.conferenceService.setProperties(row, { waitingRoom: true });
     await a.waitFor('roomUpdated', (n) => n.properties?.waitingRoom === true);
 
     const knocking = await visitor(t);

@@ -78,9 +78,9 @@ test('controls end with the meeting and do not follow a member into a new one', 
     ext_type: 'conf_dismiss',
     ext_value: '1',
   });
-  const conf = await t.app.services.conferences.byNumber(first.meeting.id);
+  const conf = await t.app.conferences.byNumber(first.meeting.id);
   await expect
-    .poll(() => t.app.services.hostControl.controlsOf(conf!.id, first.alice.userId))
+    .poll(() => t.app.hostControl.controlsOf(conf!.id, first.alice.userId))
     .toEqual({ forceMute: null, videoDisabled: false, handUp: 0 });
   const next = await withMembers(t, base, open);
   const inNext = await enter(t, base, first.alice, next.meeting.id, 'Alice');

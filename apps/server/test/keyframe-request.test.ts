@@ -27,7 +27,7 @@ beforeAll(async () => {
   bob = (await enter(t, base, bobAccount, meeting.id, 'Bob')).member;
   carol = (await enter(t, base, carolAccount, meeting.id, 'Carol')).member;
   open.push(host, bob, carol);
-  const room = t.app.services.rooms!.room(meeting.id)!;
+  const room = t.app.rooms!.room(meeting.id)!;
   bobPeer = room.peers.get(String(bobAccount.userId))!;
   carolPeer = room.peers.get(String(carolAccount.userId))!;
   await publishFakeCamera(bob, bobPeer);

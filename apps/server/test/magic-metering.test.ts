@@ -35,7 +35,7 @@ afterAll(async () => {
   await standIn.close();
 });
 
-const credits = () => t.app.services.credits;
+const credits = () => t.app.credits;
 const magicCharges = async (who: Account) =>
   (await credits().spending(who.userId, 1, 100)).filter((r) => r.reason === 'magicCam');
 const sessionOf = async (who: Account) => {
@@ -217,7 +217,7 @@ describe('metering a server-side engine over the /magic socket', () => {
   });
 
   test('a session nobody comes back to is ended when the grace runs out in real time', async () => {
-    const settings = t.app.services.config.magic;
+    const settings = t.app.config.magic;
     const grace = settings.reconnectGraceMs;
     settings.reconnectGraceMs = 300;
     try {
@@ -306,12 +306,12 @@ describe('the in-browser WebGL looks cost nothing (issue 31)', () => {
   // The same server with no streaming server set: the browser's WebGL looks are the engine.
   let camUrl: string | undefined;
   beforeAll(() => {
-    const settings = t.app.services.config.magic;
+    const settings = t.app.config.magic;
     camUrl = settings.camUrl;
     settings.camUrl = undefined;
   });
   afterAll(() => {
-    t.app.services.config.magic.camUrl = camUrl;
+    t.app.config.magic.camUrl = camUrl;
   });
 
   test('getToken names the WebGL engine at 0 credits a minute and opens even with no credits', async () => {

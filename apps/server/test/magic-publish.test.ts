@@ -144,7 +144,7 @@ describe('the author alone changes a style', () => {
   });
 
   test('the publish job leaves a style cancelled meanwhile as it is', async () => {
-    await t.app.services.magic.styles.runPublish(
+    await t.app.magic.styles.runPublish(
       { styleId: Number(id) },
       { attempt: 1, retryLimit: 2, signal: new AbortController().signal },
     );
@@ -162,7 +162,7 @@ describe('with the publish job worked', () => {
       { ...DEFAULT_JOB_SETTINGS, pollMs: 500, monitorSeconds: 1, retryDelaySeconds: 1 },
       t.app.log,
     );
-    await workMagicJobs(worker, t.app.services.magic);
+    await workMagicJobs(worker, t.app.magic);
   });
   afterAll(() => worker.stop());
 

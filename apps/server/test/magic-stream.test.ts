@@ -104,7 +104,7 @@ async function session(who?: Account) {
 }
 
 const charges = async (who: Account) =>
-  (await t.app.services.credits.spending(who.userId, 1, 50)).filter((r) => r.reason === 'magicCam');
+  (await t.app.credits.spending(who.userId, 1, 50)).filter((r) => r.reason === 'magicCam');
 
 /** Sends frames until `until` holds (the socket and the stand-in work at their own pace). */
 async function sendUntil(client: MagicClient, frame: Buffer, until: () => boolean) {

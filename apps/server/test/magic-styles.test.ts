@@ -42,7 +42,7 @@ async function published(who: Account, name: string): Promise<string> {
   t.clock.advance(1000);
   const id = (await postStyle(t, 'publish', who.token, { name, prompt: `${name} comic` })).json()
     .payload.id as string;
-  await t.app.services.magic.styles.runPublish(
+  await t.app.magic.styles.runPublish(
     { styleId: Number(id) },
     { attempt: 1, retryLimit: 0, signal: new AbortController().signal },
   );
@@ -195,7 +195,7 @@ describe('what I keep between visits', () => {
       prompt: 'film noir black and white',
     });
     await t.restart();
-    expect(await t.app.services.magic.settings.type(ada.userId)).toEqual({
+    expect(await t.app.magic.settings.type(ada.userId)).toEqual({
       styleId: 'system-noir',
       prompt: 'film noir black and white',
     });

@@ -27,8 +27,8 @@ beforeAll(async () => {
   stays = await registered(t);
   expect((await joinApi(t, kicked.token, m.id, 'kicked')).json().code).toBe(0);
   expect((await joinApi(t, stays.token, m.id, 'stays')).json().code).toBe(0);
-  const conf = await t.app.services.conferences.byNumber(m.id);
-  await t.app.services.captionsStore.addLine({
+  const conf = await t.app.conferences.byNumber(m.id);
+  await t.app.captionsStore.addLine({
     conferenceId: conf!.id,
     speakerId: m.hostId,
     speakerName: 'Host',

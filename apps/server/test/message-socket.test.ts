@@ -24,7 +24,7 @@ afterAll(async () => {
 
 describe('connecting', () => {
   test('works without the media server and answers a ping with a pong envelope', async () => {
-    expect(t.app.services.rooms).toBeUndefined();
+    expect(t.app.rooms).toBeUndefined();
     const inbox = await messageSocket(await registered(t));
     const envelope = new Promise<{ msgId: string }>((resolve) =>
       inbox.socket.once('message', resolve),
@@ -59,7 +59,7 @@ describe('connecting', () => {
     // The newer connection is the one that is served now.
     second.send({ msgType: 'ping' });
     await second.next('pong');
-    expect(t.app.services.messages.sendToUsers([user.userId], { msgType: 'pong' })).toBe(2);
+    expect(t.app.messages.sendToUsers([user.userId], { msgType: 'pong' })).toBe(2);
   });
 });
 
@@ -87,7 +87,7 @@ describe('messages', () => {
       conferenceUri: 'uri',
       conferenceId: '123',
     } as const;
-    expect(t.app.services.messages.sendToUsers([a.userId], notice)).toBe(1);
+    expect(t.app.messages.sendToUsers([a.userId], notice)).toBe(1);
     expect(await inboxA.next('delete_vote')).toEqual(notice);
     inboxB.send({ msgType: 'ping' });
     await inboxB.next('pong');
@@ -97,9 +97,9 @@ describe('messages', () => {
   test('a disconnected socket leaves the registry', async () => {
     const user = await registered(t);
     const inbox = await messageSocket(user);
-    expect(t.app.services.messages.isConnected(user.userId)).toBe(true);
+    expect(t.app.messages.isConnected(user.userId)).toBe(true);
     inbox.socket.disconnect();
-    await expect.poll(() => t.app.services.messages.isConnected(user.userId)).toBe(false);
+    await expect.poll(() => t.app.messages.isConnected(user.userId)).toBe(false);
   });
 });
 

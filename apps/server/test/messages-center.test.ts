@@ -26,7 +26,7 @@ afterAll(() => t.close());
 /** Leaves `n` record messages for the user, named 1..n, `stepMs` apart (0: all at once). */
 async function leave(user: Account, n: number, stepMs: number): Promise<void> {
   for (let i = 1; i <= n; i++) {
-    await t.app.services.messageCenter.send(user.userId, {
+    await t.app.messageCenter.send(user.userId, {
       pushType: 'record',
       recordId: `rec-${i}`,
       status: 'ready',
@@ -78,7 +78,7 @@ describe('pages', () => {
   test('messages left at the same moment from two places both arrive, with distinct times', async () => {
     const user = await registered(t);
     const send = (name: string) =>
-      t.app.services.messageCenter.send(user.userId, {
+      t.app.messageCenter.send(user.userId, {
         pushType: 'record',
         recordId: name,
         status: 'failed',
@@ -160,9 +160,9 @@ describe('live', () => {
     const owner = await registered(t);
     const inbox = await sockets.open(owner);
     const row = { ownerId: owner.userId, recordId: 'r-1', name: 'All hands' };
-    await notifyRecordingProcessed(t.app.services.messageCenter, { ...row, status: 'ready' });
-    await notifyRecordingProcessed(t.app.services.messageCenter, { ...row, status: 'processing' });
-    await notifyRecordingProcessed(t.app.services.messageCenter, {
+    await notifyRecordingProcessed(t.app.messageCenter, { ...row, status: 'ready' });
+    await notifyRecordingProcessed(t.app.messageCenter, { ...row, status: 'processing' });
+    await notifyRecordingProcessed(t.app.messageCenter, {
       ...row,
       recordId: 'r-2',
       status: 'failed',

@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const tick = () => t.app.services.billing.tick();
+const tick = () => t.app.billing.tick();
 
 /** A new user who paid for `productId` with the success card. */
 async function proUser(productId = 'pro-yearly') {

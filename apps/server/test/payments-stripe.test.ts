@@ -177,12 +177,12 @@ describe('Stripe (local stand-in): webhooks', () => {
     await deliver(stripe.event('customer.subscription.updated', user.sub, now()));
     const end = user.sub.items.data[0]!.current_period_end * 1000;
     t.clock.set(end - 1000);
-    await t.app.services.billing.tick();
+    await t.app.billing.tick();
     expect((await planOf(t, user.token)).userType).toBe(2);
     // No renewal grace for a cancelled subscription, even before Stripe sends the deletion.
     t.clock.set(end + 1000);
     expect((await planOf(t, user.token)).userType).toBe(1);
-    await t.app.services.billing.tick();
+    await t.app.billing.tick();
     user.sub.status = 'canceled';
     await deliver(stripe.event('customer.subscription.deleted', user.sub, now()));
     expect(await planOf(t, user.token)).toMatchObject({ userType: 1, payType: 0 });
@@ -193,7 +193,7 @@ describe('Stripe (local stand-in): webhooks', () => {
     const item = user.sub.items.data[0]!;
     const end = item.current_period_end * 1000;
     t.clock.set(end + RENEWAL_GRACE_MS - 1000);
-    await t.app.services.billing.tick();
+    await t.app.billing.tick();
     expect((await planOf(t, user.token)).userType).toBe(2);
     item.current_period_start = item.current_period_end;
     item.current_period_end += 30 * 86_400;

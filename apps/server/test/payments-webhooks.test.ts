@@ -25,11 +25,11 @@ let t: TestApp;
 let sandbox: SandboxProvider;
 beforeAll(async () => {
   t = await build();
-  sandbox = t.app.services.billing.provider as SandboxProvider;
+  sandbox = t.app.billing.provider as SandboxProvider;
 });
 afterAll(() => t.close());
 
-const db = () => t.app.services.database.db;
+const db = () => t.app.database.db;
 const deliver = (payload: string, signature?: string) =>
   t.app.inject({
     method: 'POST',
@@ -49,7 +49,7 @@ const holdDeliveries = () =>
   });
 const resumeDeliveries = () =>
   sandbox.attach(async (payload, signature) => {
-    await t.app.services.billing.receiveWebhook(payload, signature);
+    await t.app.billing.receiveWebhook(payload, signature);
   });
 const pending = () =>
   db()
@@ -220,7 +220,7 @@ describe('replays and order', () => {
     const portal = await openPortal(t, user.token);
     await portalAction(t, portal, 'cancel');
     t.clock.set(sub!.currentPeriodEnd + 1000);
-    await t.app.services.billing.tick();
+    await t.app.billing.tick();
     expect((await planOf(t, user.token)).userType).toBe(1);
 
     // The creation event (status active) again under a new id, as if a late retry.
@@ -240,7 +240,7 @@ describe('replays and order', () => {
     await payOnPage(t, url);
     expect((await pending()).length).toBe(3);
     resumeDeliveries();
-    await t.app.services.billing.tick();
+    await t.app.billing.tick();
     expect(await pending()).toEqual([]);
     expect(await paymentStatus(t, user.token, sessionId)).toBe(PAYMENT_STATUS.success);
     expect((await planOf(t, user.token)).energyPoint).toBe(

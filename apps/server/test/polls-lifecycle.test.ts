@@ -215,7 +215,7 @@ describe('launch and stop: 0 → 1 → 2, forward only, host only', () => {
     const m = await f.meeting();
     const voteId = await f.create(m);
     const annId = (await f.t.post('/api/user/getUserInfo', {}, f.ann)).json().payload.userId;
-    const { conferenceService } = f.t.app.services;
+    const { conferenceService } = f.t.app;
     await conferenceService.setHost(await conferenceService.get(m.conferenceId), annId);
     expect((await f.call('launch', voteId, f.host)).statusCode).toBe(403);
     expect((await f.call('launch', voteId, f.ann)).json().code).toBe(0);

@@ -234,7 +234,7 @@ describe('events for the sockets', () => {
 
   test('the audience of notices outside the room: who took part, the creator, the host', async () => {
     const m = await f.meeting();
-    const { conferenceService, pollService } = f.t.app.services;
+    const { conferenceService, pollService } = f.t.app;
     const conf = await conferenceService.get(m.conferenceId);
     const ids = await pollService.audience(conf);
     const expected = await Promise.all([f.host, f.ann, f.bob].map(userId));
@@ -245,7 +245,7 @@ describe('events for the sockets', () => {
     const m = await f.meeting();
     const voteId = await f.create(m);
     await f.call('launch', voteId);
-    const { conferenceService, pollService, users } = f.t.app.services;
+    const { conferenceService, pollService, users } = f.t.app;
     const conf = await conferenceService.get(m.conferenceId);
     const byToken = async (token: string) => (await users.findById(await userId(token)))!;
     expect(await pollService.listFor(await byToken(f.outsider), conf)).toEqual([]);
@@ -255,7 +255,7 @@ describe('events for the sockets', () => {
   test('every change is announced with the meeting row and the poll id', async () => {
     const m = await f.meeting();
     const seen: string[] = [];
-    const service = f.t.app.services.pollService;
+    const service = f.t.app.pollService;
     const names = [
       'created',
       'updated',

@@ -45,8 +45,8 @@ async function enter(token: string, conferenceId: string, deviceId: string, name
 
 /** Whether the server has this member's room connection on record. */
 async function connected(userId: number, conferenceId: string) {
-  const conf = await t.app.services.conferences.byNumber(conferenceId);
-  const [row] = await t.app.services.conferences.membersOfUser(conf!.id, userId);
+  const conf = await t.app.conferences.byNumber(conferenceId);
+  const [row] = await t.app.conferences.membersOfUser(conf!.id, userId);
   return row?.roomConnected;
 }
 
@@ -88,7 +88,7 @@ describe('the reconnect grace', () => {
     // The host's too: the guest, back first, still sees them as the host.
     await dropped(host.member, meeting.hostId, meeting.id);
     t.clock.advance((GRACE_S - 10) * 1000);
-    await t.app.services.conferenceService.sweepSeats();
+    await t.app.conferenceService.sweepSeats();
     expect((await status(guest.token, meeting.id, 'g')).myState).toBe('joined');
     const back = await enter(guest.token, meeting.id, 'g', 'Guest');
     expect(back.joined.me).toMatchObject({ handUp: 1, isHost: false });
@@ -115,7 +115,7 @@ describe('the reconnect grace', () => {
 
     // The reload comes back within the grace: as they were, and the host sees them come.
     t.clock.advance(5000);
-    await t.app.services.conferenceService.sweepSeats();
+    await t.app.conferenceService.sweepSeats();
     const back = await enter(guest.token, meeting.id, 'g', 'Guest');
     expect(back.joined.me).toMatchObject({ handUp: 1 });
     await host.member.waitFor('newPeer', (n) => n.peer.peerId === String(guest.userId));
@@ -131,10 +131,10 @@ describe('the reconnect grace', () => {
     const g = await enter(guest.token, meeting.id, 'g', 'Guest');
     await dropped(g.member, guest.userId, meeting.id);
     t.clock.advance((GRACE_S - 1) * 1000);
-    await t.app.services.conferenceService.sweepSeats();
+    await t.app.conferenceService.sweepSeats();
     expect((await status(guest.token, meeting.id, 'g')).myState).toBe('joined');
     t.clock.advance(2000);
-    await t.app.services.conferenceService.sweepSeats();
+    await t.app.conferenceService.sweepSeats();
     expect((await status(guest.token, meeting.id, 'g')).myState).toBe('left');
     await expect(connect(base, guest.token, meeting.id, 'g')).rejects.toThrow(
       /join the meeting first/,
@@ -168,10 +168,10 @@ describe('a host who is gone', () => {
     expect(await host.member.request({ type: 'leave' })).toMatchObject({ ok: true });
     await a.member.waitFor('roomUpdated', (n) => n.host?.hostId === 0);
     t.clock.advance((GRACE_S - 1) * 1000);
-    await t.app.services.conferenceService.sweepSeats();
+    await t.app.conferenceService.sweepSeats();
     expect(await hostOf(meeting.id)).toBe(0);
     t.clock.advance(2000);
-    await t.app.services.conferenceService.sweepSeats();
+    await t.app.conferenceService.sweepSeats();
     // Alice: signed in, before Late; the visitor was there first but cannot be the host.
     expect(await hostOf(meeting.id)).toBe(alice.userId);
     for (const m of [v.member, a.member, l.member])
@@ -199,7 +199,7 @@ describe('a host who is gone', () => {
     await dropped(host.member, meeting.hostId, meeting.id);
     expect(await hostOf(meeting.id)).toBe(meeting.hostId);
     t.clock.advance((GRACE_S + 1) * 1000);
-    await t.app.services.conferenceService.sweepSeats();
+    await t.app.conferenceService.sweepSeats();
     expect(await hostOf(meeting.id)).toBe(alice.userId);
     await a.member.waitFor('roomUpdated', (n) => n.host?.hostId === alice.userId);
     a.member.socket.disconnect();

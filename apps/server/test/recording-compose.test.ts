@@ -46,7 +46,7 @@ beforeAll(async () => {
   src = await mkdtemp(path.join(tmpdir(), 'rec-compose-src-'));
   deps = {
     db: t.database.db,
-    blobs: t.app.services.blobs,
+    blobs: t.app.blobs,
     rawDir: path.join(t.dataDir, 'recordings', 'raw'),
     workRoot: path.join(t.dataDir, 'recordings', 'work'),
     log: t.app.log,
@@ -177,7 +177,7 @@ const rowOf = async (id: number) =>
   (await t.database.db.select().from(recordings).where(eq(recordings.id, id)))[0]!;
 
 async function blobSize(key: string): Promise<number> {
-  const blob = await t.app.services.blobs.get(key);
+  const blob = await t.app.blobs.get(key);
   if (!blob) return -1;
   blob.stream.destroy();
   return blob.size;
@@ -398,7 +398,7 @@ describe('composing a video recording', () => {
     expect(r + g + b).toBeLessThan(150);
     expect(isRed(await pixel(video, 4, 640, 360))).toBe(false);
     const row = await rowOf(made.id);
-    const stored = await t.app.services.blobs.get(row.previewKey);
+    const stored = await t.app.blobs.get(row.previewKey);
     const jpg = path.join(workDir, 'stored-preview.jpg');
     await writeFile(jpg, stored!.stream);
     // The preview (640x360) shows Alice's red camera in the main window.

@@ -64,7 +64,7 @@ test('a try whose ffmpeg dies is retried, and the recording still ends ready wit
   const raw = path.join(app.dataDir, 'recordings', 'raw', rec.recordId);
   await mkdir(raw, { recursive: true });
   await writeFile(path.join(raw, `${owner.userId}-camera-0-audio-0.mjr`), 'MJR00002');
-  await app.app.services.jobs.send(COMPOSE_JOB, { recordingId: rec.id });
+  await app.app.jobs.send(COMPOSE_JOB, { recordingId: rec.id });
 
   await expect
     .poll(async () => (await statusOf(app, rec.id)).stage, { timeout: 20_000, interval: 100 })
@@ -97,7 +97,7 @@ test('a server restart in the middle of processing: the job is taken up again an
   t = await build({ JOBS_WORK: '1' }, { jobs: FAST });
   const app = t;
   const { rec } = await processingRecording(app);
-  await app.app.services.jobs.send(COMPOSE_JOB, { recordingId: rec.id });
+  await app.app.jobs.send(COMPOSE_JOB, { recordingId: rec.id });
   await expect
     .poll(async () => (await statusOf(app, rec.id)).stage, { timeout: 20_000, interval: 100 })
     .toBe('compose');

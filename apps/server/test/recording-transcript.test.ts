@@ -177,7 +177,7 @@ test('a recording of two members: every stretch of speech is heard from its spea
     createdAt: new Date(),
   });
 
-  await t.app.services.jobs.send(COMPOSE_JOB, { recordingId: rec.id });
+  await t.app.jobs.send(COMPOSE_JOB, { recordingId: rec.id });
   // The raw files go once the transcript pass is over.
   await expect
     .poll(() => existsSync(path.join(rawDir, rec.recordId)), { timeout: 150_000, interval: 500 })
@@ -280,7 +280,7 @@ test('speech the engine fails on is a line of its span marked not recognized, ne
       events: [],
       audioPath: null,
       voices,
-      engines: { asr: broken, vad: t.app.services.engines.vad },
+      engines: { asr: broken, vad: t.app.engines.vad },
     });
     expect(report).toMatchObject({ source: 'voices', speechLines: 0 });
     for (const s of lines) {

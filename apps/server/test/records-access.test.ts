@@ -267,7 +267,7 @@ describe('rename, delete and the sharing scope: the owner only', () => {
     expect(after.usedBytes).toBe(100);
     expect(before - after.usedBytes).toBeGreaterThan(1000);
     expect(after.list.map((r: { recordId: string }) => r.recordId)).toEqual([keep.recordId]);
-    for (const key of rec.keys) expect(await t.app.services.blobs.get(key)).toBeNull();
+    for (const key of rec.keys) expect(await t.app.blobs.get(key)).toBeNull();
     expect((await api.info(rec.recordId, owner.token)).json().key).toBe('recordNotFound');
     expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
     const rows = await t.database.db.select().from(recordings).where(eq(recordings.id, rec.id));

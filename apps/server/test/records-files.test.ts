@@ -234,10 +234,7 @@ describe('refusals', () => {
     const info = (await api.info(audioOnly.recordId, owner.token)).json().payload;
     expect(info.videoUrl).toBeUndefined();
     expect(info.previewImg).toBe('');
-    const link = t.app.services.records.links.url(
-      { recordId: audioOnly.recordId, linkVersion: 0 },
-      'video',
-    );
+    const link = t.app.records.links.url({ recordId: audioOnly.recordId, linkVersion: 0 }, 'video');
     expect((await get(link)).statusCode).toBe(404);
     expect((await get(info.audioUrl)).statusCode).toBe(200);
   });
@@ -264,10 +261,7 @@ describe('the signing key', () => {
       const load = (url: string) => other.app.inject({ method: 'GET', url });
       expect((await load(link)).statusCode).toBe(200);
       // The same link signed with this app's file key is not valid there.
-      const foreign = t.app.services.records.links.url(
-        { recordId: made.recordId, linkVersion: 0 },
-        'video',
-      );
+      const foreign = t.app.records.links.url({ recordId: made.recordId, linkVersion: 0 }, 'video');
       expect((await load(foreign)).statusCode).toBe(403);
     } finally {
       await other.close();

@@ -107,7 +107,7 @@ export async function makeRecording(
     const made = await recordingFiles();
     const put = async (name: string, data: Buffer, type: string) => {
       const key = `recordings/${recordId}/${name}`;
-      await t.app.services.blobs.put(key, data, type);
+      await t.app.blobs.put(key, data, type);
       keys.push(key);
       return key;
     };
@@ -179,7 +179,7 @@ export async function makePro(t: TestApp, account: Account): Promise<void> {
     .set({ userType: USER_TYPE_PRO, proUntil: t.clock.now() + 365 * 24 * 3600_000 })
     .where(eq(users.id, account.userId));
   // Written behind the app's back, so the app is told, as its own writes tell it.
-  t.app.services.accountChanges.userChanged(account.userId);
+  t.app.accountChanges.userChanged(account.userId);
 }
 
 /** The records calls as the web makes them. */

@@ -159,7 +159,7 @@ describe('the summary job', () => {
   test('writes minutes made only of the transcript’s sentences, chapters at distinct times, and the engine’s name', async () => {
     const owner = await registered(t);
     const rec = await processing(owner);
-    await t.app.services.summaries.run({ recordingId: rec.id });
+    await t.app.summaries.run({ recordingId: rec.id });
     const info = await minutesOf(owner, rec.recordId);
     expect(info.summaryStatus).toBe('ready');
     expect(info.summaryEngine).toBe('Extractive summary (TextRank)');
@@ -185,7 +185,7 @@ describe('the summary job', () => {
       '产品发布日期改到十月一日。',
     ].map((text, i) => ({ speakerId: 1001, text, startTime: i * 8000, language: 'zh' }));
     const rec = await processing(owner, lines);
-    await t.app.services.summaries.run({ recordingId: rec.id });
+    await t.app.summaries.run({ recordingId: rec.id });
     const info = await minutesOf(owner, rec.recordId);
     expect(info.summaryStatus).toBe('ready');
     expect(lines.some((l) => info.minutes.includes(l.text.replace(/。$/, '')))).toBe(true);
@@ -205,7 +205,7 @@ describe('the summary job', () => {
       code: 0,
       payload: { minutes: 'Our own notes', summaryStatus: 'ready' },
     });
-    await t.app.services.summaries.run({ recordingId: rec.id });
+    await t.app.summaries.run({ recordingId: rec.id });
     expect((await minutesOf(owner, rec.recordId)).minutes).toBe('Our own notes');
   });
 
@@ -213,7 +213,7 @@ describe('the summary job', () => {
     const owner = await registered(t);
     const rec = await processing(owner);
     await t.database.db.delete(recordings).where(eq(recordings.id, rec.id));
-    await expect(t.app.services.summaries.run({ recordingId: rec.id })).resolves.toBeUndefined();
+    await expect(t.app.summaries.run({ recordingId: rec.id })).resolves.toBeUndefined();
   });
 });
 
@@ -460,7 +460,7 @@ describe('through the job queue', () => {
     // The app queues jobs (tests build it with JOBS_WORK=0); a worker of our own on the same
     // database works them, as a worker node would.
     own = new PgBossQueue(t.database, { ...DEFAULT_JOB_SETTINGS, pollMs: 500 }, t.app.log);
-    await workRecordsJobs(own, t.app.services);
+    await workRecordsJobs(own, t.app);
   });
   afterAll(() => own?.stop());
 

@@ -105,7 +105,7 @@ describe('open rooms', () => {
     // The host saw both leave the main room.
     await host.waitFor('peerClosed', (n) => n.peerId === String(alice.userId));
     await host.waitFor('peerClosed', (n) => n.peerId === String(bob.userId));
-    const room = t.app.services.rooms!.room(meeting.id)!;
+    const room = t.app.rooms!.room(meeting.id)!;
     expect(room.list(0).map((p) => p.userId)).toEqual([meeting.hostId]);
     const janusRooms = new Set([0, 1, 2].map((g) => room.janusRoomOf(g)));
     expect(janusRooms.size).toBe(3);
@@ -174,7 +174,7 @@ describe('open rooms', () => {
 
   test('the plan is stored', async () => {
     const { meeting } = await opened(5);
-    const row = (await t.app.services.conferences.byNumber(meeting.id))!;
+    const row = (await t.app.conferences.byNumber(meeting.id))!;
     const stored = await new BreakoutsRepository(t.database.db).of(row.id);
     expect(stored).toMatchObject({ status: 'open', rooms: ['Red', 'Blue'] });
     expect(stored.endsAt).toBe(t.clock.now() + 5 * 60_000);
@@ -260,7 +260,7 @@ describe('the host in open rooms', () => {
 describe('closing', () => {
   test('the timer starts the countdown, and the countdown brings everyone back', async () => {
     const { host, a, b } = await opened(1);
-    const rooms = t.app.services.rooms!;
+    const rooms = t.app.rooms!;
     t.clock.advance(59_000);
     await rooms.tickBreakouts();
     await settle();
@@ -299,7 +299,7 @@ describe('closing', () => {
     const ack = await host.request({ type: 'breakoutClose' });
     expect(ack).toMatchObject({ ok: true, data: { breakout: { status: 'closing' } } });
     t.clock.advance(BREAKOUT_COUNTDOWN_SECONDS * 1000);
-    await t.app.services.rooms!.tickBreakouts();
+    await t.app.rooms!.tickBreakouts();
     await a.waitFor('breakoutMoved', (n) => n.room === 0);
     // Planned again for another round: the rooms and places are kept.
     const state = await host.waitFor('breakoutState', (n) => n.breakout.status === 'idle');

@@ -55,8 +55,8 @@ describe('sendMessage', () => {
       const got = await m.waitFor('messageReceived', (n) => n.message.id === message!.id);
       expect(got.message).toEqual(message);
     }
-    const stored = await t.app.services.activity.chatHistory(
-      (await t.app.services.conferences.byNumber(meeting.id))!.id,
+    const stored = await t.app.activity.chatHistory(
+      (await t.app.conferences.byNumber(meeting.id))!.id,
     );
     expect(stored.map((r) => [r.senderId, r.text])).toEqual([[guest.userId, 'hello all']]);
   });

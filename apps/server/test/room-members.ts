@@ -198,8 +198,7 @@ export async function withMembers(t: TestApp, base: string, open: Member[]) {
   const a = (await enter(t, base, alice, meeting.id, 'Alice')).member;
   const b = (await enter(t, base, bob, meeting.id, 'Bob')).member;
   open.push(host, a, b);
-  const peerOf = (userId: number) =>
-    t.app.services.rooms!.room(meeting.id)!.peers.get(String(userId))!;
+  const peerOf = (userId: number) => t.app.rooms!.room(meeting.id)!.peers.get(String(userId))!;
   return { meeting, host, alice, bob, a, b, peerOf };
 }
 

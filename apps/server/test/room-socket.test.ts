@@ -140,7 +140,7 @@ describe('/room namespace', () => {
       ).toMatchObject({ ok: true });
       members.push(m);
     }
-    expect(t.app.services.rooms!.room(id)!.peers.size).toBe(26);
+    expect(t.app.rooms!.room(id)!.peers.size).toBe(26);
     const late = await visitor();
     const res = await join(late.token, id, 'late');
     expect(res.json()).toMatchObject({ code: 3004, msg: 'Reach to the maximum participants' });

@@ -129,8 +129,8 @@ export class RouteFuzzFixture {
    */
   async endScene(scene: Samples): Promise<void> {
     const { t, fuzzer } = this;
-    const conf = await t.app.services.conferences.byNumber(String(scene.conferenceId));
-    if (conf) await t.app.services.conferenceService.end(conf);
+    const conf = await t.app.conferences.byNumber(String(scene.conferenceId));
+    if (conf) await t.app.conferenceService.end(conf);
     // Gone already when the route was reserve/delete itself.
     await t.post(
       '/api/conference/reserve/delete',

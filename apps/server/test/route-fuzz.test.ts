@@ -129,13 +129,13 @@ describe('fuzz', () => {
         ? undefined
         : isOperatorRoute(name)
           ? ADMIN_TOKEN
-          : await t.app.services.sessions.issue(f.fuzzer.userId);
+          : await t.app.sessions.issue(f.fuzzer.userId);
       const scene = route.method !== 'GET' && route.body ? await f.scene() : undefined;
       try {
         const failures = await pool(await casesFor(route, scene), 8, async (c) => {
           const caseToken =
             token && REVOKES_ITS_TOKEN.has(name)
-              ? await t.app.services.sessions.issue(f.fuzzer.userId)
+              ? await t.app.sessions.issue(f.fuzzer.userId)
               : token;
           const res = await send(t.app, route, caseToken, c.request);
           const problems = replyProblems(res, { ...c.rules, rawOnSuccess: rawOnSuccess(route) });

@@ -57,7 +57,7 @@ const square = (r: number) =>
     .toBuffer();
 
 test('the app stores files in S3 when S3_* is set', () => {
-  expect(t.app.services.blobs).toBeInstanceOf(S3BlobStore);
+  expect(t.app.blobs).toBeInstanceOf(S3BlobStore);
 });
 
 test('an uploaded avatar is stored in the bucket, not on disk; any node serves it', async () => {

@@ -61,7 +61,7 @@ describe('seats without a room connection (API only)', () => {
     // Past the deadline the seats no longer count, before any sweep has run.
     expect((await joinApi(t, late.token, meeting.id, 'late')).json().code).toBe(0);
     expect((await info(t, meeting.id)).num).toBe(1);
-    await t.app.services.conferenceService.sweepSeats();
+    await t.app.conferenceService.sweepSeats();
     expect((await status(t, tokens[0]!, meeting.id, 'crowd-0')).myState).toBe('left');
     expect((await status(t, late.token, meeting.id, 'late')).myState).toBe('joined');
   });
@@ -70,7 +70,7 @@ describe('seats without a room connection (API only)', () => {
     const meeting = await createMeeting(t);
     expect((await joinApi(t, meeting.hostToken, meeting.id, 'h')).json().code).toBe(0);
     t.clock.advance(SEAT_CONNECT_GRACE_MS + 1000);
-    await t.app.services.conferenceService.sweepSeats();
+    await t.app.conferenceService.sweepSeats();
     const after = await status(t, meeting.hostToken, meeting.id, 'h');
     expect(after).toMatchObject({ status: 3, myState: 'left', hostId: 0 });
   });
@@ -79,20 +79,20 @@ describe('seats without a room connection (API only)', () => {
     const meeting = await createMeeting(t);
     const guest = await visitor(t);
     expect((await joinApi(t, guest.token, meeting.id, 'g')).json().code).toBe(0);
-    const conf = await t.app.services.conferences.byNumber(meeting.id);
+    const conf = await t.app.conferences.byNumber(meeting.id);
     // As the database looks after a crash: the socket was up, nobody recorded it going.
-    await t.app.services.conferences.setRoomConnection(conf!.id, guest.userId, 'g', {
+    await t.app.conferences.setRoomConnection(conf!.id, guest.userId, 'g', {
       connected: true,
     });
     t.clock.advance(SEAT_CONNECT_GRACE_MS * 2);
-    await t.app.services.conferenceService.sweepSeats();
+    await t.app.conferenceService.sweepSeats();
     expect((await status(t, guest.token, meeting.id, 'g')).myState).toBe('joined');
     await t.restart();
     t.clock.advance(SEAT_CONNECT_GRACE_MS - 1000);
-    await t.app.services.conferenceService.sweepSeats();
+    await t.app.conferenceService.sweepSeats();
     expect((await status(t, guest.token, meeting.id, 'g')).myState).toBe('joined');
     t.clock.advance(2000);
-    await t.app.services.conferenceService.sweepSeats();
+    await t.app.conferenceService.sweepSeats();
     expect((await status(t, guest.token, meeting.id, 'g')).myState).toBe('left');
   });
 
@@ -102,10 +102,10 @@ describe('seats without a room connection (API only)', () => {
     const guest = await visitor(t);
     expect((await joinApi(t, guest.token, used.id, 'g')).json().code).toBe(0);
     t.clock.advance(UNJOINED_MEETING_TTL_MS - 1000);
-    await t.app.services.conferenceService.sweepSeats();
+    await t.app.conferenceService.sweepSeats();
     expect((await info(t, lonely.id)).conferenceId).toBe(lonely.id);
     t.clock.advance(2000);
-    await t.app.services.conferenceService.sweepSeats();
+    await t.app.conferenceService.sweepSeats();
     const gone = await t.post('/api/conference/conferenceInfo', { conferenceId: lonely.id });
     expect(gone.json()).toMatchObject({ code: -1, msg: 'The current meeting does not exist' });
     const running = await t.post(
@@ -124,7 +124,7 @@ describe('seats without a room connection (API only)', () => {
     const running = await makeRecording(t, owner, { status: 'recording' });
     const ready = await makeRecording(t, owner, { status: 'ready', sizeBytes: 1234 });
     t.clock.advance(UNJOINED_MEETING_TTL_MS + 1000);
-    await t.app.services.conferenceService.sweepSeats();
+    await t.app.conferenceService.sweepSeats();
 
     const kept = await t.database.db
       .select({ recording: recordings, status: conferences.status })
@@ -164,8 +164,8 @@ describe('seats with the room (real Janus)', () => {
 
   /** Whether the server has this member's room connection on record. */
   async function connected(userId: number, conferenceId: string) {
-    const conf = await t.app.services.conferences.byNumber(conferenceId);
-    const [row] = await t.app.services.conferences.membersOfUser(conf!.id, userId);
+    const conf = await t.app.conferences.byNumber(conferenceId);
+    const [row] = await t.app.conferences.membersOfUser(conf!.id, userId);
     return row?.roomConnected;
   }
 
@@ -176,16 +176,16 @@ describe('seats with the room (real Janus)', () => {
     const socket = await connect(base, alice.token, meeting.id, 'a');
     await expect.poll(() => connected(alice.userId, meeting.id)).toBe(true);
     t.clock.advance(SEAT_CONNECT_GRACE_MS * 3);
-    await t.app.services.conferenceService.sweepSeats();
+    await t.app.conferenceService.sweepSeats();
     expect((await status(t, alice.token, meeting.id, 'a')).myState).toBe('joined');
 
     socket.socket.disconnect();
     await expect.poll(() => connected(alice.userId, meeting.id)).toBe(false);
     t.clock.advance(SEAT_RECONNECT_GRACE_MS - 1000);
-    await t.app.services.conferenceService.sweepSeats();
+    await t.app.conferenceService.sweepSeats();
     expect((await status(t, alice.token, meeting.id, 'a')).myState).toBe('joined');
     t.clock.advance(2000);
-    await t.app.services.conferenceService.sweepSeats();
+    await t.app.conferenceService.sweepSeats();
     expect((await status(t, alice.token, meeting.id, 'a')).myState).toBe('left');
   });
 
@@ -207,7 +207,7 @@ describe('seats with the room (real Janus)', () => {
     await connect(base, stays.token, meeting.id, 's');
     await expect.poll(() => connected(stays.userId, meeting.id)).toBe(true);
     t.clock.advance(SEAT_CONNECT_GRACE_MS + 1000);
-    await t.app.services.conferenceService.sweepSeats();
+    await t.app.conferenceService.sweepSeats();
     expect((await status(t, stays.token, meeting.id, 's')).myState).toBe('joined');
     expect((await status(t, gone.token, meeting.id, 'g')).myState).toBe('left');
     expect((await info(t, meeting.id)).num).toBe(1);

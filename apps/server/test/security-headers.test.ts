@@ -38,7 +38,7 @@ test('API replies, errors included, carry the same headers', async () => {
 test('stored files carry the same headers', async () => {
   const token = await registerUser(t, 'headers@example.com');
   const info = (await t.post('/api/user/getUserInfo', {}, token)).json().payload;
-  await t.app.services.blobs.put(`avatars/${info.code}.png`, Buffer.from('x'), 'image/png');
+  await t.app.blobs.put(`avatars/${info.code}.png`, Buffer.from('x'), 'image/png');
   const res = await t.app.inject({ method: 'GET', url: `/files/avatars/${info.code}.png` });
   expect(res.statusCode).toBe(200);
   expectHardened(res.headers);

@@ -152,7 +152,7 @@ describe('on one node', () => {
     const me = (await info(t.app, token)).json().payload;
     expect(me.energyPoint).toBe(60);
     const charge = (chargeKey: string, credits: number) =>
-      t.app.services.credits.charge({ userId: me.userId, credits, reason: 'translate', chargeKey });
+      t.app.credits.charge({ userId: me.userId, credits, reason: 'translate', chargeKey });
     expect(await charge(`test:${me.userId}:1`, 5)).toBe('charged');
     expect((await info(t.app, token)).json().payload.energyPoint).toBe(55);
     expect(await charge(`test:${me.userId}:2`, 500)).toBe('insufficient');
@@ -181,8 +181,8 @@ describe('on two nodes sharing the database and Redis', () => {
   beforeAll(async () => {
     t = await build({ REDIS_URL });
     other = await secondNode(t);
-    await t.app.services.accountChanges.whenShared();
-    await other.services.accountChanges.whenShared();
+    await t.app.accountChanges.whenShared();
+    await other.accountChanges.whenShared();
   });
   afterAll(async () => {
     await other.close();

@@ -57,7 +57,7 @@ describe('emailLogin', () => {
   });
 
   test('an address with no account, or an account with no password, still costs one password hash', async () => {
-    const passwords = t.app.services.passwords as unknown as {
+    const passwords = t.app.passwords as unknown as {
       verifyArgon2(password: string, stored: string): Promise<boolean>;
     };
     const argon2 = vi.spyOn(passwords, 'verifyArgon2');
@@ -72,8 +72,8 @@ describe('emailLogin', () => {
       expect(argon2).toHaveBeenCalledTimes(1);
       // A guest (visitor) account has no email or password at all; one by phone has no password.
       argon2.mockClear();
-      const phoneOnly = await t.app.services.users.findByEmail(email);
-      await t.app.services.users.update(phoneOnly!.id, { passwordHash: null });
+      const phoneOnly = await t.app.users.findByEmail(email);
+      await t.app.users.update(phoneOnly!.id, { passwordHash: null });
       await login(email, 'secret123');
       expect(argon2).toHaveBeenCalledTimes(1);
     } finally {

@@ -98,7 +98,7 @@ describe('on one node', () => {
       conferenceUri: 'u',
       conferenceId: '1',
     } as const;
-    expect(t.app.services.messages.sendToUsers([user.userId], notice)).toBe(0);
+    expect(t.app.messages.sendToUsers([user.userId], notice)).toBe(0);
     await pause(200);
     expect(inbox.messages.map((m) => m.msgType)).toEqual(['signed_out']);
     // The old token cannot open it again.
@@ -195,8 +195,8 @@ describe('on two nodes sharing the database and Redis', () => {
     b = await build(env);
     await listen(a);
     baseB = await listen(b);
-    await a.app.services.accountChanges.whenShared();
-    await b.app.services.accountChanges.whenShared();
+    await a.app.accountChanges.whenShared();
+    await b.app.accountChanges.whenShared();
   });
   afterAll(async () => {
     sockets.closeAll();

@@ -162,7 +162,7 @@ describe('/room flood control', () => {
     const bobAccount = await visitor(t);
     bob = (await enter(t, base, bobAccount, meeting.id, 'Bob')).member;
     open.push(host.socket, bob.socket);
-    const peer = t.app.services.rooms!.room(meeting.id)!.peers.get(String(bobAccount.userId))!;
+    const peer = t.app.rooms!.room(meeting.id)!.peers.get(String(bobAccount.userId))!;
     bobFeed = await publishFakeCamera(bob, peer);
   });
 

@@ -57,7 +57,7 @@ describe('/healthz', () => {
   });
 
   test('a database that does not answer is 503 with only status error; the operator also sees why', async () => {
-    const database = t.app.services.database;
+    const database = t.app.database;
     const ping = database.ping;
     database.ping = async () => {
       throw new Error('connection refused');

@@ -122,7 +122,7 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-const engines = () => t.app.services.engines;
+const engines = () => t.app.engines;
 
 describe('assembling a recording transcript', () => {
   test('with captions over the first clip only, the speech pass hears the other clips and gives them to whoever was talking', async () => {
@@ -297,7 +297,7 @@ describe('assembling a recording transcript', () => {
 describe('the transcript in the database', () => {
   test('read from the meeting’s captions and the recording’s timeline, written in place of the old rows, the same each time', async () => {
     const meeting = await createMeeting(t, ann);
-    const conference = (await t.app.services.conferences.byUri(meeting.uri))!;
+    const conference = (await t.app.conferences.byUri(meeting.uri))!;
     const db = t.database.db;
     const [recording] = await db
       .insert(recordings)
@@ -315,7 +315,7 @@ describe('the transcript in the database', () => {
       })
       .returning();
     const [first, second, third, fourth] = placed as [Placed, Placed, Placed, Placed];
-    const store = t.app.services.captionsStore;
+    const store = t.app.captionsStore;
     // A line from before the recording, then captions for the first clip; off after that.
     for (const line of [
       {

@@ -7,13 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replySchema } from '@meet/shared';
-import { AppError } from '../../lib/app-error.js';
-import { requestLanguage } from '../../lib/language.js';
-import { contentDisposition } from '../../lib/content-disposition.js';
-import { ok } from '../../lib/reply.js';
-import { requireRealUser, signedInUser } from '../../plugins/auth.js';
-import { lookupCaller } from '../../conferences/lookup-guard.js';
-import { mediaServerUrl } from './tool.js';
+import { AppError } from '../lib/app-error.js';
+import { requestLanguage } from '../lib/language.js';
+import { contentDisposition } from '../lib/content-disposition.js';
+import { ok } from '../lib/reply.js';
+import { requireRealUser, signedInUser } from '../plugins/auth.js';
+import { lookupCaller } from '../conferences/lookup-guard.js';
+import { mediaServerUrl } from '../routes/api/tool.js';
 
 const feedReply = replySchema(z.object({ url: z.string() }));
 const ICS = 'text/calendar; charset=utf-8';
@@ -21,7 +21,7 @@ const ICS = 'text/calendar; charset=utf-8';
 /** `/api/user/*` calendar calls. */
 export async function calendarUserRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { calendars } = app.services;
+  const { calendars } = app;
   const tags = ['calendar'];
   app.post(
     '/getCalendarFeed',
@@ -41,7 +41,7 @@ export async function calendarUserRoutes(fastify: FastifyInstance) {
 
 /** The public `.ics` addresses. */
 export async function calendarFileRoutes(app: FastifyInstance) {
-  const { calendars, lookupGuard } = app.services;
+  const { calendars, lookupGuard } = app;
 
   app.get<{ Params: { file: string } }>(
     '/calendar/:file',

@@ -33,7 +33,7 @@ import { transcriptFile } from './transcript-file.js';
 
 export default async function captionsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const captions = app.services.captions;
+  const captions = app.captions;
   app.addHook('onRequest', authenticate);
   const tags = ['captions'];
   const route = <B extends z.ZodType, R extends z.ZodType>(body: B, reply: R) => ({
@@ -69,7 +69,7 @@ export default async function captionsRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const ui = requestLanguage(request);
-      const { asr, translate, tts } = app.services.engines.describe();
+      const { asr, translate, tts } = app.engines.describe();
       return ok(request, { list: captions.abilities(ui), engines: { asr, translate, tts } });
     },
   );

@@ -5,11 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.js';
 import type { RecordingRow } from '../db/schema/index.js';
 import type { RecordingMedia } from '../recordings/capture/recording-control.js';
-import type { Services } from '../services.js';
 import { ClusterBus } from './cluster-bus.js';
 import { ClusterNodes } from './cluster-nodes.js';
 
@@ -64,7 +63,7 @@ export interface Cluster {
  */
 export async function joinCluster(
   config: Config,
-  services: Services,
+  services: FastifyInstance,
   recording: RecordingRelay,
   port: () => number,
   log: FastifyBaseLogger,

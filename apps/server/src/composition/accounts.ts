@@ -20,10 +20,37 @@ import { SignedInSockets } from '../sessions/signed-in-sockets.js';
 import { GoogleSignIn } from '../sign-in/google-sign-in.js';
 import { createSignInThrottle } from '../sign-in/sign-in-throttle.js';
 import { createSmsSender } from '../sms/sms-sender.js';
+import type { SignInThrottle } from '../sign-in/sign-in-throttle.js';
+import type { SmsSender } from '../sms/sms-sender.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    users: UsersRepository;
+    /** AI-credit balances and the ledger: charges are atomic and never below zero. */
+    credits: CreditsRepository;
+    sessions: SessionsRepository;
+    /** Password hashes: Argon2id, older scrypt ones still verified and replaced at sign-in. */
+    passwords: Passwords;
+    /** Wrong passwords counted per client address (and email): never a lock on the account. */
+    signInThrottle: SignInThrottle;
+    /** Announces changes to accounts and sessions (to every node with REDIS_URL) after commit. */
+    accountChanges: AccountChanges;
+    /** This node's sockets opened with a sign-in token: closed when that sign-in ends. */
+    signedInSockets: SignedInSockets;
+    emailCodes: CodeStore<EmailCodeType>;
+    /** Text messages (sign-in codes). */
+    sms: SmsSender;
+    phoneCodes: CodeStore<'signIn'>;
+    /** Sign-in by QR code. */
+    scanLogins: ScanLoginsRepository;
+    /** Sign-in with Google (OpenID Connect). */
+    google: GoogleSignIn;
+  }
+}
 
 export default fp(
   async (app) => {
-    const { config, database, clock } = app.services;
+    const { config, database, clock } = app;
     // Who a token belongs to is kept for a moment; every account change drops it, on every node.
     const sessionCache = new SessionCache();
     const accountChanges = new AccountChanges(sessionCache, database.afterCommit, app.log);

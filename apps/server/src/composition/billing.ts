@@ -9,6 +9,13 @@ import { SandboxProvider } from '../payments/sandbox/sandbox-provider.js';
 import { StripeProvider } from '../payments/stripe-provider.js';
 import { provide } from '../services.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Pro subscriptions and card payments, through the configured provider. */
+    billing: BillingService;
+  }
+}
+
 const BILLING_TICK_MS = 60_000;
 
 export interface BillingOptions {
@@ -21,7 +28,7 @@ export interface BillingOptions {
 
 export default fp<BillingOptions>(
   async (app, options) => {
-    const { config, database, clock, credits, accountChanges } = app.services;
+    const { config, database, clock, credits, accountChanges } = app;
     const provider: PaymentProvider | undefined =
       config.payments.provider === 'stripe'
         ? new StripeProvider(config.payments)

@@ -16,6 +16,22 @@ import { PollsRepository } from '../polls/polls-repository.js';
 import { RoomActivityRepository } from '../conferences/room-activity-repository.js';
 import { provide } from '../services.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    conferences: ConferencesRepository;
+    activity: RoomActivityRepository;
+    conferenceService: ConferenceService;
+    /** conference/set and changeHost: who may, and each member's controls. */
+    hostControl: HostControl;
+    waitingRoom: WaitingRoomService;
+    lookupGuard: LookupGuard;
+    /** Calendar events and each user's subscription feed. */
+    calendars: CalendarService;
+    /** Polls: rules, and events for the sockets to pass on. */
+    pollService: PollService;
+  }
+}
+
 const SEAT_SWEEP_MS = 5000;
 
 export interface ConferencesOptions {
@@ -28,7 +44,7 @@ export interface ConferencesOptions {
 
 export default fp<ConferencesOptions>(
   async (app, options) => {
-    const { database, clock, config } = app.services;
+    const { database, clock, config } = app;
     const conferences = new ConferencesRepository(database.db, clock);
     const activity = new RoomActivityRepository(database.db, clock);
     const memberControls = new MemberControlsRepository(database.db);

@@ -11,9 +11,19 @@ import { openBackupSocket } from '../db/backup-socket.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { OffsetClock, systemClock, type Clock } from '../lib/clock.js';
 import { OutboxMailer, SmtpMailer, type Mailer } from '../mail/mailer.js';
-import type { Services } from '../services.js';
+import { provide } from '../services.js';
 import { LocalBlobStore, type BlobStore } from '../storage/blob-store.js';
 import { S3BlobStore } from '../storage/s3-blob-store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    clock: Clock;
+    mailer: Mailer;
+    blobs: BlobStore;
+  }
+}
 
 export interface CoreOptions {
   config: Config;
@@ -51,15 +61,8 @@ export default fp<CoreOptions>(
       !options.database && database.pglite
         ? await openBackupSocket(config.dataDir, database.pglite, app.log)
         : undefined;
-    // The rest is filled in by the plugins that follow, each declaring the ones it reads.
-    const core: Pick<Services, 'config' | 'clock' | 'database' | 'mailer' | 'blobs'> = {
-      config,
-      clock,
-      database,
-      mailer,
-      blobs,
-    };
-    app.decorate('services', core as Services);
+    // The rest is provided by the plugins that follow, each naming the ones it reads.
+    provide(app, { config, clock, database, mailer, blobs });
     app.addHook('onClose', async () => {
       mailer.close();
       await backupSocket?.close();

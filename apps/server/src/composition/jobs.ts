@@ -2,6 +2,14 @@
 import fp from 'fastify-plugin';
 import { DEFAULT_JOB_SETTINGS, PgBossQueue, type JobQueueSettings } from '../jobs/pg-boss-queue.js';
 import { provide } from '../services.js';
+import type { JobQueue } from '../jobs/types.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background jobs (recording composition, transcripts, minutes) on pg-boss. */
+    jobs: JobQueue;
+  }
+}
 
 export interface JobsOptions {
   /** The queue's timings (tests shorten retries and lapses). */
@@ -10,7 +18,7 @@ export interface JobsOptions {
 
 export default fp<JobsOptions>(
   async (app, options) => {
-    const { config, database } = app.services;
+    const { config, database } = app;
     const jobs = new PgBossQueue(
       database,
       {

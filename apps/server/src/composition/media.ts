@@ -15,11 +15,19 @@ import { rawRecordingsDir } from '../recordings/recording-names.js';
 import { BreakoutsRepository } from '../conferences/breakouts-repository.js';
 import { provide } from '../services.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Absent when the media server is turned off (JANUS=off, API-only tests). */
+    janus: JanusGateway | undefined;
+    rooms: RoomManager | undefined;
+  }
+}
+
 const BREAKOUT_TICK_MS = 1000;
 
 export default fp(
   async (app) => {
-    const { config, database, clock, engines, captions, captionsStore, credits } = app.services;
+    const { config, database, clock, engines, captions, captionsStore, credits } = app;
     const mediaRole = config.role === 'all' || config.role === 'media';
     if (!config.janus.enabled || !mediaRole) {
       provide(app, { janus: undefined, rooms: undefined });
@@ -44,9 +52,9 @@ export default fp(
     );
     const rooms = new RoomManager(
       janus,
-      app.services.conferenceService,
-      app.services.hostControl,
-      app.services.activity,
+      app.conferenceService,
+      app.hostControl,
+      app.activity,
       relay,
       new BreakoutsRepository(database.db),
       clock,

@@ -12,10 +12,17 @@ import { Metrics } from '../ops/metrics.js';
 import { REQUEST_ID_HEADER } from '../ops/request-id.js';
 import { provide } from '../services.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set once SIGTERM came: /readyz fails and new meetings go elsewhere (ops/drain.ts). */
+    drain: Drain;
+  }
+}
+
 export default fp(
   async (app) => {
     provide(app, { drain: new Drain() });
-    const { config } = app.services;
+    const { config } = app;
     const port = config.metricsPort;
     let metrics: Metrics | undefined;
     let listener: Server | undefined;
@@ -36,7 +43,7 @@ export default fp(
     if (port === undefined) return;
     // Built once every service exists (the gauges read them); listening before the app does.
     app.addHook('onReady', async () => {
-      metrics = new Metrics(app.services);
+      metrics = new Metrics(app);
       listener = await listenMetrics(metrics.registry, port, config.host, (error) =>
         app.log.error({ err: error }, 'collecting metrics failed'),
       );

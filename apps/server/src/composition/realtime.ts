@@ -9,6 +9,17 @@ import { clusterPrefix, joinCluster, type RecordingRelay } from '../cluster/clus
 import { wirePollNotices } from '../realtime/poll-notices.js';
 import { attachSockets } from '../realtime/socket-server.js';
 import { provide } from '../services.js';
+import type { Server as SocketServer } from 'socket.io';
+import type { Cluster } from '../cluster/cluster-setup.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** socket.io on this node (absent on a worker); the metrics count its connections. */
+    sockets: SocketServer | undefined;
+    /** This node's place among several (ROLE, README "Many machines"); absent when it is alone. */
+    cluster: Cluster | undefined;
+  }
+}
 
 export interface RealtimeOptions {
   /** Recording commands to and from the node holding a meeting's room (cluster only). */
@@ -19,7 +30,7 @@ export interface RealtimeOptions {
 
 export default fp<RealtimeOptions>(
   async (app, options) => {
-    const { services } = app;
+    const services = app;
     const { config } = services;
     if (config.role === 'worker') {
       // A worker holds no room and answers no socket: it leaves the members connected to other

@@ -9,6 +9,13 @@ import { CaptureRepository } from '../recordings/capture/capture-repository.js';
 import { RecordingControl } from '../recordings/capture/recording-control.js';
 import { provide } from '../services.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Starting and stopping meetings' cloud recordings. */
+    recordingControl: RecordingControl;
+  }
+}
+
 export interface RecordingOptions {
   /** With several nodes, recording commands go to whichever node holds the meeting's room. */
   relay: RecordingRelay;
@@ -17,7 +24,7 @@ export interface RecordingOptions {
 export default fp<RecordingOptions>(
   async (app, options) => {
     const { config, database, clock, conferences, conferenceService, hostControl, jobs, rooms } =
-      app.services;
+      app;
     const capture = new CaptureRepository(database.db);
     const recordingControl = new RecordingControl({
       capture,

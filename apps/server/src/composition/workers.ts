@@ -11,8 +11,7 @@ import { rawRecordingsDir, recordingsWorkDir } from '../recordings/recording-nam
 
 export default fp(
   async (app) => {
-    const { config, database, blobs, engines, jobs, magic, messageCenter, summaries } =
-      app.services;
+    const { config, database, blobs, engines, jobs, magic, messageCenter, summaries } = app;
     const working = (async () => {
       await workRecordsJobs(jobs, { summaries });
       await workMagicJobs(jobs, magic);

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
  * address, never its own.
  */
 export function siteUrlOf(request: FastifyRequest): string {
-  const { publicUrl, siteOrigins } = request.server.services.config;
+  const { publicUrl, siteOrigins } = request.server.config;
   if (publicUrl) return publicUrl.replace(/\/$/, '');
   let asked: string | undefined;
   try {

@@ -1,6 +1,6 @@
 /**
  * Builds Magic Cam's services over one database: what composition/magic.ts puts into
- * `app.services.magic` for the `/api/magic` routes and the `/magic` socket, and the publish job's
+ * `app.magic` for the `/api/magic` routes and the `/magic` socket, and the publish job's
  * worker.
  */
 import type { FastifyBaseLogger } from 'fastify';

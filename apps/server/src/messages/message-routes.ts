@@ -12,12 +12,12 @@ import {
   messagesReply,
   replySchema,
 } from '@meet/shared';
-import { ok } from '../../../lib/reply.js';
-import { authenticate, signedInUser } from '../../../plugins/auth.js';
+import { ok } from '../lib/reply.js';
+import { authenticate, signedInUser } from '../plugins/auth.js';
 
 export default async function messageRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { messageCenter } = app.services;
+  const { messageCenter } = app;
   app.addHook('onRequest', authenticate);
   const tags = ['message'];
 

@@ -6,16 +6,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientLogBody, clientLogReply, replySchema } from '@meet/shared';
-import { ok } from '../../lib/reply.js';
-import { authenticate, signedInUser } from '../../plugins/auth.js';
-import { ClientLogsRepository } from '../../ops/client-logs-repository.js';
+import { ok } from '../lib/reply.js';
+import { authenticate, signedInUser } from '../plugins/auth.js';
+import { ClientLogsRepository } from './client-logs-repository.js';
 
 /** Reports one account may send a minute (the client sends one at most every 200 ms). */
 const REPORTS_PER_MINUTE = 120;
 
 export default async function clientLogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const logs = new ClientLogsRepository(app.services.database.db, app.services.clock);
+  const logs = new ClientLogsRepository(app.database.db, app.clock);
   app.post(
     '/report',
     {

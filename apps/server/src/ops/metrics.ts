@@ -5,7 +5,7 @@
  * the caption decoders) is read from the live objects when Prometheus scrapes.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Services } from '../services.js';
+import type { FastifyInstance } from 'fastify';
 import { subscribeOps } from './ops-events.js';
 
 /** The socket namespaces counted by meet_socket_connections. */
@@ -20,7 +20,7 @@ export class Metrics {
   private readonly httpRequests: Counter<'method' | 'route' | 'status'>;
   private readonly httpDuration: Histogram<'method' | 'route'>;
 
-  constructor(services: Services) {
+  constructor(services: FastifyInstance) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
 

@@ -14,7 +14,7 @@ export function stopOnSignal(
 ): (signal: string) => void {
   let stopping = false;
   return (signal) => {
-    const { drain, config, rooms, cluster } = app.services;
+    const { drain, config, rooms, cluster } = app;
     if (stopping) {
       if (drain.draining) app.log.info(`${signal} received again, ending the drain`);
       drain.stop();

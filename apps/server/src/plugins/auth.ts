@@ -18,7 +18,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
   if (!token) throw AppError.authFailed();
-  const user = await request.server.services.sessions.userOf(token);
+  const user = await request.server.sessions.userOf(token);
   if (!user) throw AppError.authFailed();
   request.user = user;
   request.token = token;

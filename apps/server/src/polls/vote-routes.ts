@@ -16,10 +16,10 @@ import {
   voteListBody,
   type ErrorKey,
 } from '@meet/shared';
-import { requestLanguage } from '../../../lib/language.js';
-import { ok } from '../../../lib/reply.js';
-import { authenticate, signedInUser } from '../../../plugins/auth.js';
-import { contentDisposition } from '../../../lib/content-disposition.js';
+import { requestLanguage } from '../lib/language.js';
+import { ok } from '../lib/reply.js';
+import { authenticate, signedInUser } from '../plugins/auth.js';
+import { contentDisposition } from '../lib/content-disposition.js';
 
 /** A success reply whose `msg` says what happened (shared / no longer shared). */
 function okSaying<T>(request: FastifyRequest, key: ErrorKey, payload: T) {
@@ -28,7 +28,7 @@ function okSaying<T>(request: FastifyRequest, key: ErrorKey, payload: T) {
 
 export default async function voteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const polls = app.services.pollService;
+  const polls = app.pollService;
   const tags = ['vote'];
   const detailReply = { 200: replySchema(pollDetail) };
   // Visitors take part in meetings too, so any signed-in account may call these; the service

@@ -13,8 +13,7 @@ import {
   messageAuthSchema,
   type ClientMessage,
 } from '@meet/shared';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from '../services.js';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import type { MessageHub } from './message-hub.js';
@@ -33,7 +32,7 @@ function refuse(code: number, message: string): Error {
 
 export function registerMessageNamespace(
   nsp: Namespace,
-  services: Services,
+  services: FastifyInstance,
   hub: MessageHub,
   guard: SocketGuard,
   log: FastifyBaseLogger,

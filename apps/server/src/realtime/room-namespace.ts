@@ -14,8 +14,7 @@ import {
   type ErrorKey,
   type RoomAck,
 } from '@meet/shared';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from '../services.js';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ConferenceRow, UserRow } from '../db/schema/index.js';
 import { RoomError, type RoomManager } from './room-manager.js';
 import { nodeUrl } from '../cluster/cluster-nodes.js';
@@ -64,7 +63,7 @@ function handshakeOrigin(socket: Socket): { protocol: string; hostname: string }
 
 export function registerRoomNamespace(
   nsp: Namespace,
-  services: Services,
+  services: FastifyInstance,
   manager: RoomManager,
   guard: SocketGuard,
   log: FastifyBaseLogger,

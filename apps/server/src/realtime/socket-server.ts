@@ -50,16 +50,10 @@ export async function attachSockets(
     redis = [pub, sub];
     io.adapter(createAdapter(pub, sub, { key: `${cluster.key}:socket.io` }));
   }
-  const guard = new SocketGuard(app.services.config.trustProxy, floodControl);
-  registerMessageNamespace(
-    io.of(MESSAGE_NAMESPACE),
-    app.services,
-    app.services.messages,
-    guard,
-    app.log,
-  );
-  if (manager) registerRoomNamespace(io.of(ROOM_NAMESPACE), app.services, manager, guard, app.log);
-  registerMagicNamespace(io.of(MAGIC_NAMESPACE), app.services.magic.cam, guard, app.log);
+  const guard = new SocketGuard(app.config.trustProxy, floodControl);
+  registerMessageNamespace(io.of(MESSAGE_NAMESPACE), app, app.messages, guard, app.log);
+  if (manager) registerRoomNamespace(io.of(ROOM_NAMESPACE), app, manager, guard, app.log);
+  registerMagicNamespace(io.of(MAGIC_NAMESPACE), app.magic.cam, guard, app.log);
   return {
     io,
     close: async () => {

@@ -52,7 +52,7 @@ const clientLogItem = z.object({
 
 export default async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { database, clock, blobs, users, config } = app.services;
+  const { database, clock, blobs, users, config } = app;
   const feedback = new FeedbackRepository(database.db, clock);
   const logs = new ClientLogsRepository(database.db, clock);
   // After the per-address limit (an onRequest hook), so wrong guesses are counted too.

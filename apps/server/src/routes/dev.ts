@@ -19,7 +19,7 @@ function onlyThisMachine(request: FastifyRequest): void {
 }
 
 export default async function devRoutes(app: FastifyInstance) {
-  const { sms, config, clock, billing, rooms } = app.services;
+  const { sms, config, clock, billing, rooms } = app;
 
   if (sms instanceof OutboxSms && config.mailOutboxHttp) {
     app.get<{ Querystring: { to?: unknown } }>(
@@ -63,7 +63,7 @@ export default async function devRoutes(app: FastifyInstance) {
         // Renewals and period ends that became due happen now, not at the next periodic check.
         await billing.tick();
         await rooms?.tickBreakouts();
-        await app.services.magic.cam.tick();
+        await app.magic.cam.tick();
         return now();
       },
     );

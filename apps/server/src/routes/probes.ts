@@ -25,7 +25,7 @@ async function databaseAnswers(ping: () => Promise<void>): Promise<boolean> {
 }
 
 export default async function probeRoutes(app: FastifyInstance) {
-  const { database, janus, drain } = app.services;
+  const { database, janus, drain } = app;
 
   app.get('/livez', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 

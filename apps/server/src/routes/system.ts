@@ -22,12 +22,12 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export default async function systemRoutes(app: FastifyInstance) {
-  const { database, mailer, blobs, janus, engines } = app.services;
+  const { database, mailer, blobs, janus, engines } = app;
 
   // A load balancer needs only `status` (200 ok or degraded, 503 error); the version, Janus's
   // process and the engines are the operator's (ADMIN_TOKEN, as for /admin/*), not everyone's.
   app.get('/healthz', { schema: { hide: true } }, async (request, reply) => {
-    const operator = isOperator(request, app.services.config.adminToken);
+    const operator = isOperator(request, app.config.adminToken);
     const started = performance.now();
     try {
       await database.ping();
@@ -52,12 +52,12 @@ export default async function systemRoutes(app: FastifyInstance) {
         }
       : { janus: 'off' };
     // With several nodes: this one, and how many the cluster has alive.
-    const cluster = app.services.cluster
+    const cluster = app.cluster
       ? {
           cluster: {
-            node: app.services.cluster.nodes.nodeId,
-            role: app.services.config.role,
-            liveNodes: (await app.services.cluster.nodes.liveNodes()).length,
+            node: app.cluster.nodes.nodeId,
+            role: app.config.role,
+            liveNodes: (await app.cluster.nodes.liveNodes()).length,
           },
         }
       : {};
@@ -75,12 +75,12 @@ export default async function systemRoutes(app: FastifyInstance) {
 
   // The OpenAPI document maps every call: always in development, in production only when the
   // operator publishes it (API_DOCS=on).
-  if (app.services.config.apiDocs) {
+  if (app.config.apiDocs) {
     app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
     app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
   }
 
-  if (mailer instanceof OutboxMailer && app.services.config.mailOutboxHttp) {
+  if (mailer instanceof OutboxMailer && app.config.mailOutboxHttp) {
     // Development only (MAIL_OUTBOX_HTTP=1): one address's mail, to this machine only. A request
     // that came through a proxy is not from this machine, whatever its socket says.
     app.get<{ Querystring: { to?: unknown } }>(

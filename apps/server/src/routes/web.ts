@@ -36,7 +36,7 @@ const API_PREFIXES = [
 ];
 
 export default async function webRoutes(app: FastifyInstance) {
-  const root = findWebDist(app.services.config.webDist);
+  const root = findWebDist(app.config.webDist);
   let indexHtml: string | undefined;
   if (root) {
     indexHtml = await readFile(path.join(root, 'index.html'), 'utf8');

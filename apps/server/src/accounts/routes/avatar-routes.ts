@@ -10,16 +10,16 @@ import {
   AVATAR_MIN_HEIGHT,
   AVATAR_MIN_WIDTH,
 } from '@meet/shared';
-import { AppError } from '../../../lib/app-error.js';
-import { randomCode } from '../../../lib/crypto.js';
-import { readUpload } from '../../../lib/multipart.js';
-import { signedInUser } from '../../../plugins/auth.js';
+import { AppError } from '../../lib/app-error.js';
+import { randomCode } from '../../lib/crypto.js';
+import { readUpload } from '../../lib/multipart.js';
+import { signedInUser } from '../../plugins/auth.js';
 
 const STORED_SIDE = 512;
 const FORMATS = new Set(['png', 'jpeg', 'gif']);
 
 export async function changeAvatar(request: FastifyRequest): Promise<{ url: string }> {
-  const { users, blobs } = request.server.services;
+  const { users, blobs } = request.server;
   const user = signedInUser(request);
   const upload = await readUpload(request, 'avatar');
   if (!upload) throw AppError.badRequest('avatarMissing');

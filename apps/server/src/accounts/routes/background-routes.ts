@@ -23,17 +23,17 @@ import {
   replySchema,
   type BackgroundImage,
 } from '@meet/shared';
-import { AppError } from '../../../lib/app-error.js';
-import { randomCode } from '../../../lib/crypto.js';
-import { readUpload } from '../../../lib/multipart.js';
-import { ok } from '../../../lib/reply.js';
-import { virtualBackgrounds, type VirtualBackgroundRow } from '../../../db/schema/index.js';
-import { entitlementsOf } from '../../../payments/entitlements.js';
-import { insertWithinCap, type AccountCap } from '../../../accounts/account-cap.js';
-import { storageUsedBytes } from '../../../storage/storage-used.js';
-import { authenticate, signedInUser } from '../../../plugins/auth.js';
-import { findWebDist } from '../../web.js';
-import { acceptUploads } from '../../../plugins/uploads.js';
+import { AppError } from '../../lib/app-error.js';
+import { randomCode } from '../../lib/crypto.js';
+import { readUpload } from '../../lib/multipart.js';
+import { ok } from '../../lib/reply.js';
+import { virtualBackgrounds, type VirtualBackgroundRow } from '../../db/schema/index.js';
+import { entitlementsOf } from '../../payments/entitlements.js';
+import { insertWithinCap, type AccountCap } from '../account-cap.js';
+import { storageUsedBytes } from '../../storage/storage-used.js';
+import { authenticate, signedInUser } from '../../plugins/auth.js';
+import { findWebDist } from '../../routes/web.js';
+import { acceptUploads } from '../../plugins/uploads.js';
 
 const FORMATS = new Set(['png', 'jpeg']);
 /** The stored JPEG's quality: no visible loss behind a person at a camera's resolution. */
@@ -52,8 +52,8 @@ export default async function virtualBackgroundRoutes(fastify: FastifyInstance) 
   await acceptUploads(fastify);
   // Every background call needs a signed-in account (visitors too): checked once, before the body.
   app.addHook('onRequest', authenticate);
-  const { database, blobs } = app.services;
-  const webDist = findWebDist(app.services.config.webDist);
+  const { database, blobs } = app;
+  const webDist = findWebDist(app.config.webDist);
   const thumbs = new Map<string, string>();
   const logFailure = (error: unknown) =>
     app.log.warn({ err: error }, 'a background thumbnail could not be made');
@@ -195,7 +195,7 @@ export default async function virtualBackgroundRoutes(fastify: FastifyInstance) 
       table: virtualBackgrounds,
       where: eq(virtualBackgrounds.userId, user.id),
     };
-    const quota = entitlementsOf(user, app.services.clock.now()).storageBytes;
+    const quota = entitlementsOf(user, app.clock.now()).storageBytes;
     await blobs.put(key, stored.data, stored.type);
     try {
       const row = await insertWithinCap(
@@ -209,7 +209,7 @@ export default async function virtualBackgroundRoutes(fastify: FastifyInstance) 
               userId: user.id,
               fileKey: key,
               sizeBytes: stored.data.length,
-              createdAt: new Date(app.services.clock.now()),
+              createdAt: new Date(app.clock.now()),
             })
             .returning();
           return inserted!;

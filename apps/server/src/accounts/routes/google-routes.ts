@@ -18,9 +18,9 @@ import {
   replySchema,
   safeSitePath,
 } from '@meet/shared';
-import { AppError } from '../../../lib/app-error.js';
-import { ok } from '../../../lib/reply.js';
-import { siteUrlOf } from '../../../lib/site-origin.js';
+import { AppError } from '../../lib/app-error.js';
+import { ok } from '../../lib/reply.js';
+import { siteUrlOf } from '../../lib/site-origin.js';
 import { optionalRealUser, signInPayload } from './sign-in-reply.js';
 
 const COOKIE = 'meet_google';
@@ -36,8 +36,8 @@ function browserSecretOf(request: FastifyRequest): string | undefined {
 
 export default async function googleRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { google } = app.services;
-  const { limits } = app.services.config;
+  const { google } = app;
+  const { limits } = app.config;
   const limited = { rateLimit: { max: limits.authPerMinute, timeWindow: 60_000 } };
   const tags = ['user'];
 
@@ -142,7 +142,7 @@ export default async function googleRoutes(fastify: FastifyInstance) {
       if (signedIn && signedIn.user.id === account.id) {
         return ok(request, {
           token: signedIn.token,
-          userInfo: await app.services.users.selfInfo(account),
+          userInfo: await app.users.selfInfo(account),
         });
       }
       return ok(request, await signInPayload(app, account, reply));

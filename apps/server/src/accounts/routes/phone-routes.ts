@@ -16,15 +16,15 @@ import {
   sendSmsBody,
   serverText,
 } from '@meet/shared';
-import { requestLanguage } from '../../../lib/language.js';
-import { ok } from '../../../lib/reply.js';
-import { isUniqueViolation } from '../../../accounts/users-repository.js';
+import { requestLanguage } from '../../lib/language.js';
+import { ok } from '../../lib/reply.js';
+import { isUniqueViolation } from '../users-repository.js';
 import { signInPayload } from './sign-in-reply.js';
 
 export default async function phoneRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { users, phoneCodes, sms, database } = app.services;
-  const { limits } = app.services.config;
+  const { users, phoneCodes, sms, database } = app;
+  const { limits } = app.config;
   // Per IP, and per number named, like the email calls.
   const limited = {
     rateLimit: { max: limits.authPerMinute, timeWindow: 60_000 },

@@ -7,12 +7,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { feedbackReply, isValidEmail, replySchema } from '@meet/shared';
-import { randomCode } from '../../../lib/crypto.js';
-import { ok } from '../../../lib/reply.js';
-import { requireRealUser, signedInUser } from '../../../plugins/auth.js';
-import { acceptUploads } from '../../../plugins/uploads.js';
-import { readFeedbackForm } from '../../../feedback/feedback-form.js';
-import { FeedbackRepository } from '../../../feedback/feedback-repository.js';
+import { randomCode } from '../../lib/crypto.js';
+import { ok } from '../../lib/reply.js';
+import { requireRealUser, signedInUser } from '../../plugins/auth.js';
+import { acceptUploads } from '../../plugins/uploads.js';
+import { readFeedbackForm } from '../../feedback/feedback-form.js';
+import { FeedbackRepository } from '../../feedback/feedback-repository.js';
 
 /** Reports one account may send a minute (each may carry a 5 MB screenshot). */
 const REPORTS_PER_MINUTE = 6;
@@ -20,7 +20,7 @@ const REPORTS_PER_MINUTE = 6;
 export default async function reportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await acceptUploads(fastify);
-  const { blobs, database, clock } = app.services;
+  const { blobs, database, clock } = app;
   const feedback = new FeedbackRepository(database.db, clock);
 
   app.post(

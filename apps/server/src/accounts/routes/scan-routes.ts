@@ -21,16 +21,16 @@ import {
   scanStatus,
   uploadScanInfoBody,
 } from '@meet/shared';
-import { ok } from '../../../lib/reply.js';
-import { requireRealUser, signedInUser } from '../../../plugins/auth.js';
-import { scanStatusOf } from '../../../sign-in/scan-logins-repository.js';
-import { deviceLabel, readRequester, requesterOf } from '../../../sign-in/scan-requester.js';
+import { ok } from '../../lib/reply.js';
+import { requireRealUser, signedInUser } from '../../plugins/auth.js';
+import { scanStatusOf } from '../../sign-in/scan-logins-repository.js';
+import { deviceLabel, readRequester, requesterOf } from '../../sign-in/scan-requester.js';
 import { signInPayload } from './sign-in-reply.js';
 
 export default async function scanRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { scanLogins, clock } = app.services;
-  const { limits } = app.services.config;
+  const { scanLogins, clock } = app;
+  const { limits } = app.config;
   const tags = ['user'];
 
   app.post(
@@ -54,8 +54,7 @@ export default async function scanRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { scanId, pollKey } = request.body;
       const result = await scanLogins.collect(scanId, pollKey);
-      const user =
-        result.userId === null ? undefined : await app.services.users.findById(result.userId);
+      const user = result.userId === null ? undefined : await app.users.findById(result.userId);
       if (!user)
         return ok(request, {
           status: result.status === 'approved' ? 'used' : result.status,

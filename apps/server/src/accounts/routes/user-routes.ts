@@ -17,19 +17,19 @@ import {
   verifyEmailCodeBody,
   visitorLoginBody,
 } from '@meet/shared';
-import { AppError } from '../../../lib/app-error.js';
-import { requestLanguage } from '../../../lib/language.js';
-import { ok } from '../../../lib/reply.js';
-import { isUniqueViolation } from '../../../accounts/users-repository.js';
-import type { UserRow } from '../../../db/schema/index.js';
-import { authenticate, signedInUser } from '../../../plugins/auth.js';
-import { changeAvatar } from './avatar.js';
-import { acceptUploads } from '../../../plugins/uploads.js';
+import { AppError } from '../../lib/app-error.js';
+import { requestLanguage } from '../../lib/language.js';
+import { ok } from '../../lib/reply.js';
+import { isUniqueViolation } from '../users-repository.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { authenticate, signedInUser } from '../../plugins/auth.js';
+import { changeAvatar } from './avatar-routes.js';
+import { acceptUploads } from '../../plugins/uploads.js';
 
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { users, sessions, emailCodes, mailer, database, passwords, signInThrottle } = app.services;
-  const { limits } = app.services.config;
+  const { users, sessions, emailCodes, mailer, database, passwords, signInThrottle } = app;
+  const { limits } = app.config;
   const perIp = { rateLimit: { max: limits.authPerMinute, timeWindow: 60_000 } };
   // Per IP, and per email address named (guessing one address's code from many addresses).
   const limited = {

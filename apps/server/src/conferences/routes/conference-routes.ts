@@ -20,23 +20,23 @@ import {
   updateNicknameBody,
 } from '@meet/shared';
 import { z } from 'zod';
-import { AppError } from '../../../lib/app-error.js';
-import { requestLanguage } from '../../../lib/language.js';
-import { ok } from '../../../lib/reply.js';
-import { authenticate, signedInUser } from '../../../plugins/auth.js';
-import { listItemOf } from '../../../conferences/present.js';
-import { lookupCaller } from '../../../conferences/lookup-guard.js';
-import type { ConferenceRow, UserRow } from '../../../db/schema/index.js';
-import { mediaNodeOf } from '../tool.js';
-import { refusesNewMeeting } from '../../../ops/drain.js';
-import hostRoutes from './host.js';
-import recordControlRoutes from '../../../recordings/routes/record-control-routes.js';
-import waitingRoomRoutes from './waiting-room.js';
-import reserveRoutes from './reserve.js';
+import { AppError } from '../../lib/app-error.js';
+import { requestLanguage } from '../../lib/language.js';
+import { ok } from '../../lib/reply.js';
+import { authenticate, signedInUser } from '../../plugins/auth.js';
+import { listItemOf } from '../present.js';
+import { lookupCaller } from '../lookup-guard.js';
+import type { ConferenceRow, UserRow } from '../../db/schema/index.js';
+import { mediaNodeOf } from '../../routes/api/tool.js';
+import { refusesNewMeeting } from '../../ops/drain.js';
+import hostRoutes from './host-routes.js';
+import recordControlRoutes from '../../recordings/routes/record-control-routes.js';
+import waitingRoomRoutes from './waiting-room-routes.js';
+import reserveRoutes from './reserve-routes.js';
 
 export default async function conferenceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { conferenceService, conferences, lookupGuard } = app.services;
+  const { conferenceService, conferences, lookupGuard } = app;
   const tags = ['conference'];
   const lookupLimit = { rateLimit: { max: 120, timeWindow: 60_000 } };
 
@@ -47,7 +47,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
   /** List items with the polls this user may see in each meeting (Home's poll entry). */
   async function listItems(rows: ConferenceRow[], user: UserRow) {
     const names = await conferences.userNames(rows.map((r) => r.creatorId));
-    const polls = await Promise.all(rows.map((r) => app.services.pollService.listFor(user, r)));
+    const polls = await Promise.all(rows.map((r) => app.pollService.listFor(user, r)));
     return rows.map((r, i) => ({
       ...listItemOf(r, names.get(r.creatorId) ?? ''),
       voteList: polls[i] ?? [],
@@ -70,7 +70,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
       const topic =
         request.body?.topic ||
         serverText('defaultMeetingTopic', requestLanguage(request), { name: user.userName });
-      const now = app.services.clock.now();
+      const now = app.clock.now();
       const row = await conferences.create({
         topic,
         creatorId: user.id,
@@ -151,7 +151,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
     async (request) => {
       await lookup(request, request.body.conferenceId);
       // Stopping soon: members of meetings running here may come back, nobody starts a new one.
-      if (refusesNewMeeting(app.services, request.body.conferenceId)) throw AppError.noMediaNode();
+      if (refusesNewMeeting(app, request.body.conferenceId)) throw AppError.noMediaNode();
       const user = signedInUser(request);
       const result = await conferenceService.join(user, request.body);
       const { conference } = result;

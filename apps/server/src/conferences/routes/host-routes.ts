@@ -5,16 +5,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changeHostBody, conferenceSetBody, emptyPayload, replySchema } from '@meet/shared';
-import { AppError } from '../../../lib/app-error.js';
-import { ok } from '../../../lib/reply.js';
-import { authenticate, signedInUser } from '../../../plugins/auth.js';
-import { lookupCaller } from '../../../conferences/lookup-guard.js';
+import { AppError } from '../../lib/app-error.js';
+import { ok } from '../../lib/reply.js';
+import { authenticate, signedInUser } from '../../plugins/auth.js';
+import { lookupCaller } from '../lookup-guard.js';
 
 export default async function hostRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Every host command needs a signed-in account (visitors too): checked once, before the body.
   app.addHook('onRequest', authenticate);
-  const { hostControl, lookupGuard } = app.services;
+  const { hostControl, lookupGuard } = app;
   /** A meeting named by number is found through the lookup guard. */
   const byNumber = (request: FastifyRequest) => (conferenceId: string) =>
     lookupGuard.find(lookupCaller(request), conferenceId);

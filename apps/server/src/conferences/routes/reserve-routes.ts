@@ -12,18 +12,18 @@ import {
   reserveCreateBody,
   reserveUpdateBody,
 } from '@meet/shared';
-import { AppError } from '../../../lib/app-error.js';
-import { ok } from '../../../lib/reply.js';
-import { requireRealUser, signedInUser } from '../../../plugins/auth.js';
-import { listItemOf } from '../../../conferences/present.js';
-import { lookupCaller } from '../../../conferences/lookup-guard.js';
-import type { ConferenceRow } from '../../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { ok } from '../../lib/reply.js';
+import { requireRealUser, signedInUser } from '../../plugins/auth.js';
+import { listItemOf } from '../present.js';
+import { lookupCaller } from '../lookup-guard.js';
+import type { ConferenceRow } from '../../db/schema/index.js';
 
 export default async function reserveRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Reservations belong to real accounts, never to visitors: checked once, before the body.
   app.addHook('onRequest', requireRealUser);
-  const { conferenceService, conferences, clock, calendars, lookupGuard } = app.services;
+  const { conferenceService, conferences, clock, calendars, lookupGuard } = app;
   const tags = ['reservation'];
 
   /** A reservation its creator may still change: it exists, is theirs, and has not started. */

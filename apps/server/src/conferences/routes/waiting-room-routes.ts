@@ -14,8 +14,8 @@ import {
   waitingRoomStatusBody,
 } from '@meet/shared';
 import { z } from 'zod';
-import { ok } from '../../../lib/reply.js';
-import { authenticate, signedInUser } from '../../../plugins/auth.js';
+import { ok } from '../../lib/reply.js';
+import { authenticate, signedInUser } from '../../plugins/auth.js';
 
 const userIds = (list: string[]) => [...new Set(list.map(Number).filter(Number.isSafeInteger))];
 
@@ -23,7 +23,7 @@ export default async function waitingRoomRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Every waiting-room call needs a signed-in account (visitors too): checked once, first.
   app.addHook('onRequest', authenticate);
-  const { waitingRoom } = app.services;
+  const { waitingRoom } = app;
   const tags = ['conference'];
   const limit = { rateLimit: { max: 240, timeWindow: 60_000 } };
 

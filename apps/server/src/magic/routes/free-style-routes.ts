@@ -13,17 +13,17 @@ import {
   type Language,
   type MagicStyle,
 } from '@meet/shared';
-import type { UserRow } from '../../../db/schema/index.js';
-import { requestLanguage } from '../../../lib/language.js';
-import { ok } from '../../../lib/reply.js';
-import { readStyleForm } from '../../../magic/style-form.js';
-import { requireRealUser, signedInUser } from '../../../plugins/auth.js';
-import { acceptUploads } from '../../../plugins/uploads.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { requestLanguage } from '../../lib/language.js';
+import { ok } from '../../lib/reply.js';
+import { readStyleForm } from '../style-form.js';
+import { requireRealUser, signedInUser } from '../../plugins/auth.js';
+import { acceptUploads } from '../../plugins/uploads.js';
 
 export default async function freeStyleRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', requireRealUser);
-  const { styles } = app.services.magic;
+  const { styles } = app.magic;
   const tags = ['magic'];
   const schema = { tags, body: magicStyleIdBody, response: { 200: replySchema(magicStyle) } };
 

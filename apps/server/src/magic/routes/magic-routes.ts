@@ -4,10 +4,10 @@
  * Each part is its own plugin: the stream is opened by a session token, not a sign-in.
  */
 import type { FastifyInstance } from 'fastify';
-import sessionRoutes from './session.js';
-import styleRoutes from './styles.js';
-import freeStyleRoutes from './free-style.js';
-import streamRoutes from './stream.js';
+import sessionRoutes from './session-routes.js';
+import styleRoutes from './style-routes.js';
+import freeStyleRoutes from './free-style-routes.js';
+import streamRoutes from './stream-routes.js';
 
 export default async function magicRoutes(app: FastifyInstance) {
   await app.register(sessionRoutes);

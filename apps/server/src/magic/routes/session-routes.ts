@@ -14,13 +14,13 @@ import {
   updateFamousNamesBody,
   updateMagicTypeBody,
 } from '@meet/shared';
-import { ok } from '../../../lib/reply.js';
-import { authenticate, signedInUser } from '../../../plugins/auth.js';
+import { ok } from '../../lib/reply.js';
+import { authenticate, signedInUser } from '../../plugins/auth.js';
 
 export default async function sessionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', authenticate);
-  const { cam, settings } = app.services.magic;
+  const { cam, settings } = app.magic;
   const tags = ['magic'];
 
   app.post(

@@ -6,14 +6,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../../lib/app-error.js';
-import { sendFrameStream } from '../../../magic/frame-stream.js';
+import { AppError } from '../../lib/app-error.js';
+import { sendFrameStream } from '../frame-stream.js';
 
 const streamQuery = z.object({ token: z.string().min(1).max(200).optional() });
 
 export default async function streamRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { cam } = app.services.magic;
+  const { cam } = app.magic;
 
   app.get(
     '/stream',

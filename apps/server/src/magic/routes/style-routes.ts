@@ -13,14 +13,14 @@ import {
   queryMagicStatusBody,
   replySchema,
 } from '@meet/shared';
-import { requestLanguage } from '../../../lib/language.js';
-import { ok } from '../../../lib/reply.js';
-import { authenticate, requireRealUser, signedInUser } from '../../../plugins/auth.js';
+import { requestLanguage } from '../../lib/language.js';
+import { ok } from '../../lib/reply.js';
+import { authenticate, requireRealUser, signedInUser } from '../../plugins/auth.js';
 
 export default async function styleRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', authenticate);
-  const { styles } = app.services.magic;
+  const { styles } = app.magic;
   const tags = ['magic'];
   const list = { 200: replySchema(magicStyleList) };
 

@@ -16,6 +16,6 @@ export default async function frequencyRoutes(fastify: FastifyInstance) {
       onRequest: authenticate,
       schema: { tags: ['billing'], response: { 200: replySchema(frequencyStatusPayload) } },
     },
-    async (request) => ok(request, await app.services.billing.status(signedInUser(request))),
+    async (request) => ok(request, await app.billing.status(signedInUser(request))),
   );
 }

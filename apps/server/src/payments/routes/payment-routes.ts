@@ -15,14 +15,14 @@ import {
   replySchema,
   subscribeSessionPayload,
 } from '@meet/shared';
-import { ok } from '../../../lib/reply.js';
-import { siteUrlOf } from '../../../lib/site-origin.js';
-import { requireRealUser, signedInUser } from '../../../plugins/auth.js';
-import webhookRoutes from './webhook.js';
+import { ok } from '../../lib/reply.js';
+import { siteUrlOf } from '../../lib/site-origin.js';
+import { requireRealUser, signedInUser } from '../../plugins/auth.js';
+import webhookRoutes from './webhook-routes.js';
 
 export default async function paymentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { billing, config } = app.services;
+  const { billing, config } = app;
   const tags = ['billing'];
 
   app.post(

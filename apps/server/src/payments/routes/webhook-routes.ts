@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { replySchema } from '@meet/shared';
-import { ok } from '../../../lib/reply.js';
+import { ok } from '../../lib/reply.js';
 
 const MAX_EVENT_BYTES = 512 * 1024;
 
@@ -28,7 +28,7 @@ export default async function webhookRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const signature = request.headers['stripe-signature'];
-      const outcome = await app.services.billing.receiveWebhook(
+      const outcome = await app.billing.receiveWebhook(
         typeof request.body === 'string' ? request.body : '',
         typeof signature === 'string' ? signature : undefined,
       );

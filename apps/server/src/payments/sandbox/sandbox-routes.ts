@@ -26,7 +26,7 @@ function html(reply: FastifyReply, status: number, body: string) {
 }
 
 export default async function sandboxRoutes(app: FastifyInstance) {
-  const sandbox = app.services.billing.provider;
+  const sandbox = app.billing.provider;
   if (!(sandbox instanceof SandboxProvider)) return;
   const hide = { schema: { hide: true } };
 

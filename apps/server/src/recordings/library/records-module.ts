@@ -1,6 +1,6 @@
 /**
  * Builds the records API's services and the message center over one database: what
- * composition/records.ts puts into `app.services` for the records, `/sm`, `/asr` and `/message`
+ * composition/records.ts puts into `app` for the records, `/sm`, `/asr` and `/message`
  * routes.
  */
 import type { FastifyBaseLogger } from 'fastify';

@@ -15,7 +15,7 @@ import { acceptUploads } from '../../plugins/uploads.js';
 export default async function asrRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await acceptUploads(fastify);
-  const { records, recordTranscript } = app.services;
+  const { records, recordTranscript } = app;
   app.addHook('onRequest', authenticate);
   const tags = ['record'];
   const infoReply = { 200: replySchema(recordInfo) };

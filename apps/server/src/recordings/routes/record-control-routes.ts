@@ -15,7 +15,7 @@ export default async function recordControlRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Every recording call needs a signed-in account (visitors too): checked once, before the body.
   app.addHook('onRequest', authenticate);
-  const { recordingControl } = app.services;
+  const { recordingControl } = app;
   const tags = ['conference'];
   const limit = { rateLimit: { max: 60, timeWindow: 60_000 } };
 

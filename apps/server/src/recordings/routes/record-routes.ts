@@ -28,7 +28,7 @@ import { authenticate, bearerToken, requireRealUser, signedInUser } from '../../
 
 export default async function recordRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { records, accessRequests, sessions } = app.services;
+  const { records, accessRequests, sessions } = app;
   const tags = ['record'];
   const infoReply = { 200: replySchema(recordInfo) };
   const detailReply = { 200: replySchema(applyDetail) };

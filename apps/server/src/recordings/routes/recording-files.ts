@@ -30,7 +30,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export default async function recordingFileRoutes(app: FastifyInstance) {
-  const { records, blobs, clock } = app.services;
+  const { records, blobs, clock } = app;
 
   app.get<{
     Params: { recordId: string; kind: string };

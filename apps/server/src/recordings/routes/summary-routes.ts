@@ -15,7 +15,7 @@ import { acceptUploads } from '../../plugins/uploads.js';
 export default async function summaryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await acceptUploads(fastify);
-  const { records, summaries } = app.services;
+  const { records, summaries } = app;
   app.addHook('onRequest', authenticate);
   const tags = ['record'];
   const infoReply = { 200: replySchema(recordInfo) };

@@ -16,7 +16,7 @@ import { nodeUrl } from '../../cluster/cluster-nodes.js';
 
 /** The address clients use for this node: PUBLIC_URL, or how the request reached us. */
 export function mediaServerUrl(request: FastifyRequest): string {
-  const configured = request.server.services.config.publicUrl;
+  const configured = request.server.config.publicUrl;
   if (configured) return configured.replace(/\/$/, '');
   return `${request.protocol}://${request.host}`;
 }
@@ -29,7 +29,7 @@ export async function mediaServerOf(
   request: FastifyRequest,
   conferenceId: string,
 ): Promise<string> {
-  const { cluster, conferences } = request.server.services;
+  const { cluster, conferences } = request.server;
   const row = cluster && (await conferences.byNumber(conferenceId));
   if (!row) return mediaServerUrl(request);
   // Asked by a member whose connection to the meeting dropped: is its node still there?
@@ -42,7 +42,7 @@ export async function mediaNodeOf(
   request: FastifyRequest,
   conferenceRowId: number,
 ): Promise<{ mediaServer: string; mediaNode: string }> {
-  const { cluster } = request.server.services;
+  const { cluster } = request.server;
   if (!cluster) return { mediaServer: mediaServerUrl(request), mediaNode: 'local' };
   const node = await cluster.nodes.place(conferenceRowId);
   return { mediaServer: nodeUrl(node, request), mediaNode: node.id };
@@ -50,7 +50,7 @@ export async function mediaNodeOf(
 
 export default async function toolRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { clock, config } = app.services;
+  const { clock, config } = app;
 
   app.get(
     '/getTimestamp',
