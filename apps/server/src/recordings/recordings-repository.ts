@@ -86,6 +86,12 @@ export class RecordingsRepository {
       .where(eq(recordings.id, id));
   }
 
+  /** Locks the recording's row for the rest of the transaction (its changes one at a time). */
+  async lock(tx: Db, id: number): Promise<RecordingRow | undefined> {
+    const [row] = await tx.select().from(recordings).where(eq(recordings.id, id)).for('update');
+    return row;
+  }
+
   /**
    * Sets the sharing scope. One narrower than the scope it replaces (scopeNarrows) also raises
    * the link version, which revokes the signed links handed out under the wider one; decided on
@@ -93,7 +99,7 @@ export class RecordingsRepository {
    */
   async setShareScope(id: number, shareScope: ShareScope): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(recordings).where(eq(recordings.id, id)).for('update');
+      const row = await this.lock(tx, id);
       if (!row) return;
       await tx
         .update(recordings)

@@ -26,6 +26,7 @@ import {
   type RecordingLayoutKind,
   type TimelineEntry,
 } from '@meet/shared';
+import { withCameraCoverage } from './camera-coverage.js';
 
 export interface PictureFile {
   userId: number;
@@ -124,41 +125,6 @@ function boxOf(segment: LayoutSegment, picture: PictureFile): LayoutBox | undefi
   return segment.boxes.find(
     (b) => b.video && b.userId === picture.userId && b.source === picture.source,
   );
-}
-
-/** The members' camera state the layout sees: on while a camera file covers it and not turned off. */
-export function withCameraCoverage(
-  timeline: readonly TimelineEntry[],
-  pictures: readonly PictureFile[],
-): TimelineEntry[] {
-  const rest = timeline.filter((e) => e.type !== 'camera_on' && e.type !== 'camera_off');
-  const users = new Set([
-    ...pictures.filter((p) => p.source === 'camera').map((p) => p.userId),
-    ...timeline.map((e) => e.userId),
-  ]);
-  const out: TimelineEntry[] = [...rest];
-  for (const userId of users) {
-    const files = pictures.filter((p) => p.source === 'camera' && p.userId === userId);
-    const switches = timeline
-      .filter((e) => e.userId === userId && (e.type === 'camera_on' || e.type === 'camera_off'))
-      .sort((a, b) => a.at - b.at);
-    const times = new Set<number>([0]);
-    for (const f of files) {
-      times.add(f.offsetMs);
-      times.add(f.offsetMs + f.durationMs);
-    }
-    for (const s of switches) times.add(s.at);
-    let last: boolean | null = null;
-    for (const t of [...times].sort((a, b) => a - b)) {
-      const covered = files.some((f) => f.offsetMs <= t && t < f.offsetMs + f.durationMs);
-      // Without a switch yet, a camera whose file runs is on.
-      const switched = switches.filter((s) => s.at <= t).pop();
-      const on = covered && (switched ? switched.type === 'camera_on' : true);
-      if (on !== last) out.push({ type: on ? 'camera_on' : 'camera_off', userId, at: t });
-      last = on;
-    }
-  }
-  return out;
 }
 
 /** Tile names are cut to 10 characters plus an ellipsis (SPEC.md section 5); main shows all. */

@@ -64,12 +64,6 @@ export class RecordsRepository extends RecordingsRepository {
     return view;
   }
 
-  /** Locks the recording's row for the rest of the transaction (access requests one at a time). */
-  async lock(tx: Db, id: number): Promise<RecordingRow | undefined> {
-    const [row] = await tx.select().from(recordings).where(eq(recordings.id, id)).for('update');
-    return row;
-  }
-
   /**
    * The user's own recordings and those shared with them (an approved request they did not hide,
    * on a recording whose scope still lets applicants in), newest first.

@@ -8,7 +8,7 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from '../../i18n/useTranslation';
-import { ResultCode, type AiFeature, type MySpeech } from '@meet/shared';
+import { ResultCode, type AiFeature } from '@meet/shared';
 import { ApiError } from '../../api/client';
 import { captionsApi, type InterpretParams, type TranslateAction } from '../../api/captions-api';
 import { toast } from '../../ui/toast-store';
@@ -40,10 +40,6 @@ export function useCaptionActions() {
         return null;
       }
     }
-    const mine = <T extends { speech: MySpeech }>(
-      feature: AiFeature | null,
-      run: () => Promise<T>,
-    ): Promise<T | null> => call(feature, run);
     const featureOf = (action: TranslateAction): AiFeature =>
       action === 'captions' ? 'translate' : 'interpret';
 
@@ -62,7 +58,7 @@ export function useCaptionActions() {
       async setSpeakLanguage(language: string) {
         const speech = store.getState().speech;
         if (speech?.interpretOn) {
-          await mine('interpret', () =>
+          await call('interpret', () =>
             captionsApi.startInterpret(
               uri,
               {
@@ -75,22 +71,22 @@ export function useCaptionActions() {
           );
           return;
         }
-        const answer = await mine(null, () =>
+        const answer = await call(null, () =>
           captionsApi.updateVoiceLanguage(uri, language, silent),
         );
         if (answer && !answer.recognized) toast.warning(t('room.captions.notRecognized'));
       },
       /** Captions ('captions') or interpreted speech ('listen') in a language; '' as spoken. */
       setTranslation: (action: TranslateAction, language: string) =>
-        mine(language ? featureOf(action) : null, () =>
+        call(language ? featureOf(action) : null, () =>
           language
             ? captionsApi.startTranslate(uri, language, action, silent)
             : captionsApi.stopTranslate(uri, action, silent),
         ),
       /** Starts (or, with new parameters, restarts) interpreting my speech. */
       startInterpret: (params: InterpretParams) =>
-        mine('interpret', () => captionsApi.startInterpret(uri, params, silent)),
-      stopInterpret: () => mine(null, () => captionsApi.stopInterpret(uri, silent)),
+        call('interpret', () => captionsApi.startInterpret(uri, params, silent)),
+      stopInterpret: () => call(null, () => captionsApi.stopInterpret(uri, silent)),
       /** The host: captions on for everyone, or off for everyone and locked. */
       async setCaptionsForAll(on: boolean) {
         return !!(await call(null, () => captionsApi.setAsrStatus(uri, on, silent)));
