@@ -13,7 +13,7 @@ import { contentDisposition } from '../lib/content-disposition.js';
 import { ok } from '../lib/reply.js';
 import { requireRealUser, signedInUser } from '../plugins/auth.js';
 import { lookupCaller } from '../conferences/lookup-guard.js';
-import { mediaServerUrl } from '../routes/api/tool.js';
+import { mediaServerUrl } from '../cluster/media-node.js';
 
 const feedReply = replySchema(z.object({ url: z.string() }));
 const ICS = 'text/calendar; charset=utf-8';

@@ -19,7 +19,7 @@ import paymentRoutes from '../payments/routes/payment-routes.js';
 import asrRoutes from '../recordings/routes/asr-routes.js';
 import recordRoutes from '../recordings/routes/record-routes.js';
 import summaryRoutes from '../recordings/routes/summary-routes.js';
-import toolRoutes from './api/tool.js';
+import toolRoutes from '../config/tool-routes.js';
 import googleRoutes from '../accounts/routes/google-routes.js';
 import userRoutes from '../accounts/routes/user-routes.js';
 import phoneRoutes from '../accounts/routes/phone-routes.js';

@@ -27,7 +27,7 @@ import { authenticate, signedInUser } from '../../plugins/auth.js';
 import { listItemOf } from '../present.js';
 import { lookupCaller } from '../lookup-guard.js';
 import type { ConferenceRow, UserRow } from '../../db/schema/index.js';
-import { mediaNodeOf } from '../../routes/api/tool.js';
+import { mediaNodeOf } from '../../cluster/media-node.js';
 import { refusesNewMeeting } from '../../ops/drain.js';
 import hostRoutes from './host-routes.js';
 import recordControlRoutes from '../../recordings/routes/record-control-routes.js';

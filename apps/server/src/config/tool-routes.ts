@@ -9,44 +9,10 @@ import {
   shippedAvatars,
   virtualPersonList,
 } from '@meet/shared';
-import { requestLanguage } from '../../lib/language.js';
-import { ok } from '../../lib/reply.js';
-import { authenticate } from '../../plugins/auth.js';
-import { nodeUrl } from '../../cluster/cluster-nodes.js';
-
-/** The address clients use for this node: PUBLIC_URL, or how the request reached us. */
-export function mediaServerUrl(request: FastifyRequest): string {
-  const configured = request.server.config.publicUrl;
-  if (configured) return configured.replace(/\/$/, '');
-  return `${request.protocol}://${request.host}`;
-}
-
-/**
- * The media node holding a meeting (placing it when it has none, or its node died); this node
- * when it is alone, or when no meeting has that number.
- */
-export async function mediaServerOf(
-  request: FastifyRequest,
-  conferenceId: string,
-): Promise<string> {
-  const { cluster, conferences } = request.server;
-  const row = cluster && (await conferences.byNumber(conferenceId));
-  if (!row) return mediaServerUrl(request);
-  // Asked by a member whose connection to the meeting dropped: is its node still there?
-  await cluster.nodes.checkPlacement(row.id, (node) => nodeUrl(node, request));
-  return (await mediaNodeOf(request, row.id)).mediaServer;
-}
-
-/** The media node for a meeting's row, and its id ('local' when this node is alone). */
-export async function mediaNodeOf(
-  request: FastifyRequest,
-  conferenceRowId: number,
-): Promise<{ mediaServer: string; mediaNode: string }> {
-  const { cluster } = request.server;
-  if (!cluster) return { mediaServer: mediaServerUrl(request), mediaNode: 'local' };
-  const node = await cluster.nodes.place(conferenceRowId);
-  return { mediaServer: nodeUrl(node, request), mediaNode: node.id };
-}
+import { requestLanguage } from '../lib/language.js';
+import { ok } from '../lib/reply.js';
+import { authenticate } from '../plugins/auth.js';
+import { mediaServerOf, mediaServerUrl } from '../cluster/media-node.js';
 
 export default async function toolRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
