@@ -20,11 +20,13 @@ export const BREAKOUT_BROADCAST_MAX = 500;
 export const breakoutStatus = z.enum(['idle', 'open', 'closing']);
 export type BreakoutStatus = z.infer<typeof breakoutStatus>;
 
-export interface BreakoutAssignment {
-  userId: number;
+/** Who goes to which room in the host's plan (a `breakoutSetup` request's `assignments`). */
+export const breakoutAssignment = z.strictObject({
+  userId: z.number().int().positive(),
   /** 0 the main room, k breakout room k. */
-  room: number;
-}
+  room: z.number().int().min(0).max(BREAKOUT_MAX_ROOMS),
+});
+export type BreakoutAssignment = z.infer<typeof breakoutAssignment>;
 
 /** Someone in the meeting now, as the host's breakout panel lists them. */
 export const breakoutMember = z.object({

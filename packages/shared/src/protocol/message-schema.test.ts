@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { WAITING_ROOM_MESSAGES } from '../api/host-control.js';
-import { POLL_MESSAGES, type MessageJson } from './message.js';
-import { serverMessageJsonSchema } from './message-schema.js';
+import { POLL_MESSAGES } from './message.js';
+import { serverMessageJsonSchema, type MessageJson } from './message-schema.js';
 
 const meeting = { conferenceUri: 'k3j5h2', conferenceId: '123456789' };
 const newMessage = {

@@ -47,3 +47,14 @@ export const serverMessageJsonSchema = z.discriminatedUnion('msgType', [
   z.object({ msgType: z.literal('new_message'), message: messageItem, unread: z.number() }),
   z.object({ msgType: z.literal('pong') }),
 ]);
+
+/**
+ * Server → client, checked by the schema above. `code` is the number of WAITING_ROOM_MESSAGES
+ * for waiting-room notices.
+ */
+export type MessageJson = z.infer<typeof serverMessageJsonSchema>;
+
+export interface MessageEnvelope<T extends MessageJson = MessageJson> {
+  msgId: string;
+  messageJson: T;
+}

@@ -5,9 +5,9 @@
  * A second connection of the same user and device replaces the first, which is told
  * `new_connection_replace` and disconnected. A socket whose sign-in ends (logout, password
  * reset) is told `signed_out` (code 203 and the reason's catalogue key) and disconnected.
+ * What the server pushes is message-schema.ts's; what a client sends is here.
  */
 import { z } from 'zod';
-import type { serverMessageJsonSchema } from './message-schema.js';
 
 export const MESSAGE_NAMESPACE = '/message';
 /** The event name both ways. */
@@ -26,11 +26,6 @@ export const SOCKET_RECONNECT_MAX_MS = 10_000;
 /** The client connects this long after login or visitor status. */
 export const MESSAGE_CONNECT_DELAY_MS = 100;
 
-export interface MessageEnvelope<T extends MessageJson = MessageJson> {
-  msgId: string;
-  messageJson: T;
-}
-
 /**
  * Why the server ended a socket whose sign-in ended (`signed_out` here, `fatal` 203 on `/room`):
  * the catalogue key the client shows. A logout of that token, or a password reset ending every
@@ -46,12 +41,6 @@ export const POLL_MESSAGES = [
   'delete_vote',
 ] as const;
 export type PollMessage = (typeof POLL_MESSAGES)[number];
-
-/**
- * Server → client (message-schema.ts checks it). `code` is the number of WAITING_ROOM_MESSAGES
- * for waiting-room notices.
- */
-export type MessageJson = z.infer<typeof serverMessageJsonSchema>;
 
 export const messageAuthSchema = z.object({
   userId: z.union([z.string(), z.number()]).transform(Number).pipe(z.number().int().positive()),

@@ -3,18 +3,19 @@
  * acknowledgement of each request (by the request's type), and the refusals of a connection.
  * The web parses every message with these before it touches the room's state. room.ts's types
  * are inferred from them, so what the server writes and what the web accepts cannot drift apart.
+ * The media words (source, kind, session description) are room-media-schema.ts's, shared with
+ * the requests.
  */
 import { z } from 'zod';
 import { captionState, mySpeech, subtitleMessage } from '../api/captions.js';
 import { chatMessage, roomProperties, waitingEntry } from '../api/host-control.js';
 import { errorMessagesEn, type ErrorKey } from '../errors/messages.en.js';
 import { breakoutState } from './breakout.js';
-import { REACTION_EMOJIS, type RoomAck, type RoomRequestType } from './room.js';
+import { REACTION_EMOJIS } from './room-constants.js';
+import { jsepSchema, mediaKindSchema, mediaSourceSchema } from './room-media-schema.js';
+import type { roomRequestSchema } from './room-request-schema.js';
 
-export const mediaSourceSchema = z.enum(['camera', 'screen']);
-export const mediaKindSchema = z.enum(['audio', 'video']);
-
-export const jsepSchema = z.object({ type: z.enum(['offer', 'answer']), sdp: z.string() });
+type RoomRequestType = z.infer<typeof roomRequestSchema>['type'];
 
 /** A member as every other member sees them. Only serializable state. */
 export const peerInfoSchema = z.object({
@@ -259,6 +260,15 @@ export const roomRefusalSchema = z.object({
   key: errorKeySchema.optional(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
+
+/** What each request is answered with when it succeeds. */
+export type RoomResponses = {
+  [T in RoomRequestType]: z.infer<(typeof roomResponseSchemas)[T]>;
+};
+
+/** The acknowledgement of every request. */
+export type RoomAck<T extends RoomRequestType = RoomRequestType> =
+  { ok: true; data: RoomResponses[T] } | z.infer<typeof roomRefusalSchema>;
 
 const ackSchemas = new Map<RoomRequestType, z.ZodType>();
 
