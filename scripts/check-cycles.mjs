@@ -1,13 +1,15 @@
 // Import cycles between the project's own source files (as `madge --circular` finds them), for
 // CI: prints each cycle and exits 1 when there is one. Type-only imports count too (`--runtime`
 // leaves them out): a cycle of types is still two modules that cannot be read one without the
-// other. Usage: node scripts/check-cycles.mjs [--runtime] [roots…]
+// other. With --max-lines=N it also fails on a source file longer than N lines (issue 33: none
+// over 400). Usage: node scripts/check-cycles.mjs [--runtime] [--max-lines=N] [roots…]
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runtimeOnly = process.argv.includes('--runtime');
+const maxLines = Number(process.argv.find((a) => a.startsWith('--max-lines='))?.split('=')[1] ?? 0);
 const roots = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const folders = roots.length
   ? roots
@@ -100,4 +102,12 @@ for (const component of components) {
 console.log(
   `${files.length} files, ${components.length} import cycle${components.length === 1 ? '' : 's'}${runtimeOnly ? ' (runtime imports only)' : ''}`,
 );
-process.exit(components.length ? 1 : 0);
+// A file ending in a newline has as many lines as newlines (as `wc -l` counts).
+const long = maxLines
+  ? files
+      .map((f) => ({ f, lines: readFileSync(f, 'utf8').split('\n').length - 1 }))
+      .filter(({ lines }) => lines > maxLines)
+  : [];
+for (const { f, lines } of long) console.log(`${rel(f)}: ${lines} lines (over ${maxLines})`);
+if (maxLines) console.log(`${long.length} source files over ${maxLines} lines`);
+process.exit(components.length || long.length ? 1 : 0);
