@@ -29,9 +29,9 @@ import {
   recentlyInRoom,
   stillInRoom,
   joinDisplayName,
-  joinPayloadFor,
 } from './join-session';
 import { JoinOutcomes } from './JoinOutcomes';
+import { joinPayloadFor } from './join-payload';
 import { MeetingRoomInfo } from './MeetingRoomInfo';
 import { meetingsKey } from './meeting-queries';
 import { useJoinMeeting } from './useJoinMeeting';

@@ -7,7 +7,8 @@ import type { JoinPayload } from '@meet/shared';
 import { DEVICE_ID_LENGTH, formatConferenceNumber } from '@meet/shared';
 import { StorageKeys, randomId } from '../auth/auth-store';
 
-const JOIN_PAYLOAD_KEY = 'joinPayload';
+/** Where this tab keeps its join payload (join-payload.ts reads it back, checked). */
+export const JOIN_PAYLOAD_KEY = 'joinPayload';
 
 /** The browser's 18-character device id, created the first time a meeting needs it. */
 export function ensureDeviceId(): string {
@@ -29,18 +30,6 @@ export function saveJoinPayload(payload: JoinPayload, displayName?: string) {
 /** The name this tab joined with (what others see in the meeting). */
 export function joinDisplayName(): string | null {
   return sessionStorage.getItem(DISPLAY_NAME_KEY);
-}
-
-/** The payload of this tab's last join, if it was for `conferenceId`. */
-export function joinPayloadFor(conferenceId: string): JoinPayload | null {
-  const raw = sessionStorage.getItem(JOIN_PAYLOAD_KEY);
-  if (!raw) return null;
-  try {
-    const payload = JSON.parse(raw) as JoinPayload;
-    return payload.conferenceId === conferenceId ? payload : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The meeting of this tab's last join, if any. */
