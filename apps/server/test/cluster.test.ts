@@ -4,7 +4,7 @@
  * room sockets meet there, and what one node is told (a host command, a rename, a notice) reaches
  * members connected to the other. Always on PostgreSQL: a cluster needs a shared database.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { clusterNodes, conferenceMembers } from '../src/db/schema/index.js';
 import { build, createPostgresDatabase, listen, type TestApp } from './helper.js';
@@ -41,6 +41,9 @@ beforeAll(async () => {
     SIGN_IN_FAILURES_PER_IP_EMAIL: '4',
     // /healthz's details (the cluster's) are the operator's.
     ADMIN_TOKEN,
+    // The same signing key on every node (README, "Many machines"): a room pass signed by one
+    // node is good at the other.
+    RECORDING_LINK_SECRET: 'cluster-test-signing-key-of-both-nodes',
   };
   a = await build(env);
   b = await build(env);
@@ -72,7 +75,7 @@ const nodeOf = (app: TestApp) => app.app.cluster!.nodes;
 async function join(via: TestApp, token: string, conferenceId: string, deviceId = 'dev') {
   const res = await joinApi(via, token, conferenceId, deviceId);
   expect(res.json().code).toBe(0);
-  return res.json().payload as { mediaServer: string; mediaNode: string };
+  return res.json().payload as { mediaServer: string; mediaNode: string; roomPass: string };
 }
 
 async function enterRoom(base: string, token: string, conferenceId: string, name: string) {
@@ -115,6 +118,34 @@ test('two nodes on one database and Redis form a cluster', async () => {
 });
 
 describe('placement', () => {
+  test("a room pass signed by either node lets its member in at the meeting's node without placing it again, and elsewhere sends them there", async () => {
+    const meeting = await createMeeting(a);
+    const alice = await registered(b);
+    const hostJoin = await join(a, meeting.hostToken, meeting.id);
+    const aliceJoin = await join(b, alice.token, meeting.id);
+    const holder = baseOf(hostJoin.mediaServer);
+    const placing = vi.spyOn(nodeOf(holder), 'place');
+    try {
+      open.push(
+        await connect(
+          local(hostJoin.mediaServer),
+          alice.token,
+          meeting.id,
+          'dev',
+          aliceJoin.roomPass,
+        ),
+      );
+      expect(placing).not.toHaveBeenCalled();
+    } finally {
+      placing.mockRestore();
+    }
+    // The pass names the meeting's node: at the other one, placement sends them there.
+    const elsewhere = local(hostJoin.mediaServer) === baseA ? baseB : baseA;
+    await expect(
+      connect(elsewhere, alice.token, meeting.id, 'dev', aliceJoin.roomPass),
+    ).rejects.toThrow(/another media node/);
+  });
+
   test('a meeting is placed on one node, and the join reply names it whichever node is asked', async () => {
     const { hostJoin, aliceJoin, meeting } = await meetingAcrossNodes();
     expect(hostJoin.mediaNode).not.toBe('local');

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RECORDING_LINK_TTL_MS } from '@meet/shared';
-import { LINK_KEY_FILE } from '../src/recordings/library/recording-links.js';
+import { SIGNING_KEY_FILE } from '../src/lib/signing-key.js';
 import { build, type TestApp } from './helper.js';
 import {
   makeRecording,
@@ -242,12 +242,12 @@ describe('refusals', () => {
 
 describe('the signing key', () => {
   test('is made once in $DATA_DIR and kept: links from before a restart still load', async () => {
-    const key = await readFile(path.join(t.dataDir, LINK_KEY_FILE), 'utf8');
+    const key = await readFile(path.join(t.dataDir, SIGNING_KEY_FILE), 'utf8');
     expect(key.trim()).toMatch(/^[0-9a-f]{64}$/);
     const fresh = await makeRecording(t, owner, { withFiles: true });
     const before = (await api.info(fresh.recordId, owner.token)).json().payload.videoUrl as string;
     await t.restart();
-    expect(await readFile(path.join(t.dataDir, LINK_KEY_FILE), 'utf8')).toBe(key);
+    expect(await readFile(path.join(t.dataDir, SIGNING_KEY_FILE), 'utf8')).toBe(key);
     expect((await get(before)).statusCode).toBe(200);
   });
 

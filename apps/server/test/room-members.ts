@@ -123,11 +123,13 @@ export function connect(
   token: string,
   conferenceId: string,
   deviceId = 'dev',
+  /** The join's room pass (its reply's `roomPass`). */
+  pass?: string,
 ): Promise<Member> {
   const socket = io(`${base}/room`, {
     path: '/socket.io',
     transports: ['websocket'],
-    auth: { token, conferenceId, deviceId },
+    auth: { token, conferenceId, deviceId, ...(pass === undefined ? {} : { pass }) },
     reconnection: false,
   });
   const notes: RoomNotification[] = [];

@@ -37,8 +37,11 @@ export class CaptionRelay {
     );
   }
 
-  /** A room opened on this node. */
-  async open(room: Room, conf: ConferenceRow): Promise<void> {
+  /** A room opened on this node; its meeting's row is read only when its captions start. */
+  async open(room: Room, meeting: () => Promise<ConferenceRow>): Promise<void> {
+    if (this.live.get(room.conferenceId)?.room === room) return;
+    const conf = await meeting();
+    // Another member's connection may have started them meanwhile.
     if (this.live.get(room.conferenceId)?.room === room) return;
     const captions = new RoomCaptions(conf, this.deps, () =>
       [...room.peers.values()].map(memberOf),

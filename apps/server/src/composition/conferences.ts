@@ -14,6 +14,8 @@ import { ConferencesRepository } from '../conferences/conferences-repository.js'
 import { MemberControlsRepository } from '../conferences/member-controls-repository.js';
 import { PollsRepository } from '../polls/polls-repository.js';
 import { RoomActivityRepository } from '../conferences/room-activity-repository.js';
+import { RoomPasses } from '../conferences/room-pass.js';
+import { loadSigningKey } from '../lib/signing-key.js';
 import { provide } from '../services.js';
 
 declare module 'fastify' {
@@ -29,6 +31,8 @@ declare module 'fastify' {
     calendars: CalendarService;
     /** Polls: rules, and events for the sockets to pass on. */
     pollService: PollService;
+    /** Signs a join's membership for the `/room` handshake that follows it. */
+    roomPasses: RoomPasses;
   }
 }
 
@@ -65,6 +69,10 @@ export default fp<ConferencesOptions>(
       hostControl,
       waitingRoom: new WaitingRoomService(conferenceService, hostControl, conferences, activity),
       lookupGuard: new LookupGuard(clock, conferences),
+      roomPasses: new RoomPasses(
+        await loadSigningKey(config.recordingLinkSecret, config.dataDir),
+        clock,
+      ),
       calendars: new CalendarService(database.db, clock),
       pollService: new PollService(
         database,

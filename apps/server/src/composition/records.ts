@@ -5,7 +5,7 @@
 import fp from 'fastify-plugin';
 import { MessageHub } from '../realtime/message-hub.js';
 import { createRecordsModule } from '../recordings/library/records-module.js';
-import { loadLinkKey } from '../recordings/library/recording-links.js';
+import { loadSigningKey } from '../lib/signing-key.js';
 import { provide } from '../services.js';
 import type { AccessRequests } from '../recordings/library/access-requests.js';
 import type { MessageCenter } from '../messages/message-center.js';
@@ -42,7 +42,7 @@ export default fp(
         blobs,
         engines,
         hub: messages,
-        linkKey: await loadLinkKey(config.recordingLinkSecret, config.dataDir),
+        linkKey: await loadSigningKey(config.recordingLinkSecret, config.dataDir),
         jobs: () => jobs,
         log: app.log,
       }),

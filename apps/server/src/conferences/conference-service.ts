@@ -350,8 +350,12 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
   }
 
   /** A device's `/room` socket connected: its seat is held while it stays. */
-  async roomConnected(conferenceRowId: number, userId: number, deviceId: string): Promise<void> {
-    await this.conferences.setRoomConnection(conferenceRowId, userId, deviceId, {
+  /**
+   * A device's `/room` socket connected: its seat is held from now on. False when there is no
+   * seat to hold (never joined, removed, or away past the reconnect grace).
+   */
+  async roomConnected(conferenceRowId: number, userId: number, deviceId: string): Promise<boolean> {
+    return this.conferences.setRoomConnection(conferenceRowId, userId, deviceId, {
       connected: true,
     });
   }

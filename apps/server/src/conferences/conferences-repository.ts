@@ -117,7 +117,6 @@ export class ConferencesRepository {
    * have to connect. A seat past its deadline no longer counts, even before the sweep frees it.
    */
   async activeMembers(conferenceRowId: number, tx: Db = this.db): Promise<ConferenceMemberRow[]> {
-    const now = new Date(this.clock.now());
     return tx
       .select()
       .from(conferenceMembers)
@@ -125,16 +124,21 @@ export class ConferencesRepository {
         and(
           eq(conferenceMembers.conferenceId, conferenceRowId),
           eq(conferenceMembers.state, 'joined'),
-          or(
-            eq(conferenceMembers.roomConnected, true),
-            isNull(conferenceMembers.seatDeadline),
-            gt(conferenceMembers.seatDeadline, now),
-          ),
+          this.seatHeld(),
         ),
       );
   }
 
   /** Running meetings whose host left others in them at or before `cutoff` (issue 29). */
+  /** A joined member's seat is held: their socket is up, or they still have time to come (back). */
+  private seatHeld() {
+    return or(
+      eq(conferenceMembers.roomConnected, true),
+      isNull(conferenceMembers.seatDeadline),
+      gt(conferenceMembers.seatDeadline, new Date(this.clock.now())),
+    );
+  }
+
   async hostlessSince(cutoff: Date, tx: Db = this.db): Promise<number[]> {
     const rows = await tx
       .select({ id: conferences.id })
@@ -196,8 +200,8 @@ export class ConferencesRepository {
     userId: number,
     deviceId: string,
     connection: { connected: true } | { connected: false; deadline: number },
-  ): Promise<void> {
-    await this.db
+  ): Promise<boolean> {
+    const rows = await this.db
       .update(conferenceMembers)
       .set({
         roomConnected: connection.connected,
@@ -209,8 +213,12 @@ export class ConferencesRepository {
           eq(conferenceMembers.userId, userId),
           eq(conferenceMembers.deviceId, deviceId),
           eq(conferenceMembers.state, 'joined'),
+          // Connecting takes a seat only while it is held (as activeMembers counts them).
+          connection.connected ? this.seatHeld() : undefined,
         ),
-      );
+      )
+      .returning({ id: conferenceMembers.id });
+    return rows.length > 0;
   }
 
   /** At start-up no socket is connected: every member gets `deadline` to reconnect. */

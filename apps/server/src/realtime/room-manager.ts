@@ -53,7 +53,7 @@ export class RoomManager {
   private readonly chat: RoomChatRequests;
   constructor(
     private readonly gateway: JanusGateway,
-    conferences: ConferenceService,
+    private readonly conferences: ConferenceService,
     hostControl: HostControl,
     activity: RoomActivityRepository,
     private readonly captions: CaptionRelay,
@@ -176,29 +176,41 @@ export class RoomManager {
     return count;
   }
 
-  private async openRoom(conf: ConferenceRow): Promise<Room> {
-    let room = this.rooms.get(conf.conferenceId);
+  /**
+   * The meeting's room on this node, opened if need be. Its row is read only for a room not open
+   * here yet (the first member, or after the room closed): the handshake brought the meeting's
+   * number, and members joining a running meeting cost no read of it.
+   */
+  private async openRoom(conferenceId: string): Promise<Room> {
+    let conf: ConferenceRow | undefined;
+    const meeting = async () => (conf ??= await this.conferences.get(conferenceId));
+    let room = this.rooms.get(conferenceId);
     if (!room) {
-      const created = new Room(conf, this.gateway);
-      this.rooms.set(conf.conferenceId, created);
-      room = created;
-      await room.serial(() => this.breakouts.load(created));
+      const row = await meeting();
+      // Another member's connection may have opened it while the row was read.
+      room = this.rooms.get(conferenceId);
+      if (!room) {
+        const created = new Room(row, this.gateway);
+        this.rooms.set(conferenceId, created);
+        room = created;
+        await room.serial(() => this.breakouts.load(created));
+      }
     }
     await room.open();
-    await this.captions.open(room, conf);
+    await this.captions.open(room, meeting);
     await this.recorder.roomOpened(room);
     return room;
   }
 
-  /** A socket that passed authentication joins its meeting's room. */
+  /** A socket that passed authentication joins its meeting's room (by the meeting's number). */
   async handleConnect(
     socket: Socket,
     user: UserRow,
-    conf: ConferenceRow,
+    conferenceId: string,
     deviceId: string,
   ): Promise<Peer> {
     const peerId = String(user.id);
-    const room = await this.openRoom(conf);
+    const room = await this.openRoom(conferenceId);
     const previous = room.peers.get(peerId) ?? room.lobby.get(peerId);
     if (previous) await this.departures.drop(room, previous, { notifyOthers: true });
     if (room.fullFor(user.id)) throw new RoomError(ResultCode.meetingFull, 'meetingFull');

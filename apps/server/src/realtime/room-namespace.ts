@@ -24,7 +24,8 @@ import { ROOM_BUDGETS } from './socket-rates.js';
 
 interface SocketData {
   user: UserRow;
-  conference: ConferenceRow;
+  /** The meeting's row id and number. */
+  conference: Pick<ConferenceRow, 'id' | 'conferenceId'>;
   deviceId: string;
   token: string;
 }
@@ -52,6 +53,13 @@ function refuse(
   return Object.assign(new Error(message), { data: { code, ...extra } });
 }
 
+/**
+ * A seat given up (away past the reconnect grace, or never taken): the client joins again
+ * through the API, or shows why it cannot (issue 29).
+ */
+const notInMeeting = () =>
+  refuse(ResultCode.failure, 'join the meeting first', { key: 'notInMeeting' });
+
 /** How the member reached this node, for the address of another node on the same host. */
 function handshakeOrigin(socket: Socket): { protocol: string; hostname: string } {
   const host = socket.handshake.headers.host ?? 'localhost';
@@ -76,31 +84,40 @@ export function registerRoomNamespace(
       const auth = roomAuthSchema.safeParse(socket.handshake.auth);
       if (!auth.success || findUnsafeText(socket.handshake.auth) !== null)
         return next(refuse(ResultCode.failure, 'bad handshake'));
-      const user = await services.sessions.userOf(auth.data.token);
+      const { token, conferenceId, deviceId } = auth.data;
+      const user = await services.sessions.userOf(token);
       if (!user) return next(refuse(ResultCode.authFailed, 'authentication failed'));
       // Each connection takes the member's place from their previous one (the others are told).
       const tooMany = guard.checkUser('room', user.id);
       if (tooMany) return next(tooMany);
-      const conference = await services.conferences.byNumber(auth.data.conferenceId);
-      if (!conference)
-        return next(refuse(ResultCode.failure, 'The current meeting does not exist'));
-      if (!(await services.conferenceService.isActive(conference, user.id, auth.data.deviceId))) {
-        // A seat given up (away past the reconnect grace, or never taken): the client joins
-        // again through the API, or shows why it cannot (issue 29).
-        return next(refuse(ResultCode.failure, 'join the meeting first', { key: 'notInMeeting' }));
+      // The join's pass, when it is this member's: the meeting need not be read or placed again.
+      const pass = auth.data.pass ? services.roomPasses.read(auth.data.pass) : undefined;
+      const member =
+        pass?.userId === user.id && pass.deviceId === deviceId && pass.conferenceId === conferenceId
+          ? pass
+          : undefined;
+      let rowId = member?.rowId;
+      if (rowId === undefined) {
+        const conference = await services.conferences.byNumber(conferenceId);
+        if (!conference)
+          return next(refuse(ResultCode.failure, 'The current meeting does not exist'));
+        if (!(await services.conferenceService.isActive(conference, user.id, deviceId)))
+          return next(notInMeeting());
+        rowId = conference.id;
       }
       // Stopping soon (ops/drain.ts): only meetings already running here go on.
-      if (refusesNewMeeting(services, conference.conferenceId))
+      if (refusesNewMeeting(services, conferenceId))
         return next(
           refuse(ResultCode.failure, 'this server is stopping: try again in a moment', {
             key: 'noMediaNode',
           }),
         );
       // With several nodes, a meeting's members all meet on the node holding it; one whose node
-      // died comes here, where its member already is.
+      // died comes here, where its member already is. A pass naming this node: the join just
+      // placed the meeting here.
       const cluster = services.cluster;
-      if (cluster) {
-        const node = await cluster.nodes.place(conference.id, { here: true });
+      if (cluster && member?.node !== cluster.nodes.nodeId) {
+        const node = await cluster.nodes.place(rowId, { here: true });
         if (node.id !== cluster.nodes.nodeId) {
           return next(
             refuse(ResultCode.failure, 'the meeting is on another media node', {
@@ -109,13 +126,15 @@ export function registerRoomNamespace(
           );
         }
       }
-      // The seat is held from here on, before the 'connection' handler runs.
-      await services.conferenceService.roomConnected(conference.id, user.id, auth.data.deviceId);
+      // The seat is held from here on, before the 'connection' handler runs — if it is still
+      // there: the same write checks the membership (removed, or away past the grace, since).
+      if (!(await services.conferenceService.roomConnected(rowId, user.id, deviceId)))
+        return next(notInMeeting());
       (socket.data as SocketData) = {
         user,
-        conference,
-        deviceId: auth.data.deviceId,
-        token: auth.data.token,
+        conference: { id: rowId, conferenceId },
+        deviceId,
+        token,
       };
       next();
     })().catch((error: unknown) => {
@@ -126,7 +145,7 @@ export function registerRoomNamespace(
 
   nsp.on('connection', (socket: Socket) => {
     const { user, conference, deviceId, token } = socket.data as SocketData;
-    const ready = manager.handleConnect(socket, user, conference, deviceId);
+    const ready = manager.handleConnect(socket, user, conference.conferenceId, deviceId);
     // Its sign-in ending (a logout of this token, a password reset) ends it at once, saying why.
     const untrack = services.signedInSockets.track({ userId: user.id, token }, (key) => {
       socket.emit('fatal', { code: ResultCode.authFailed, error: errorMessagesEn[key], key });

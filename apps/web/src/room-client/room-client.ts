@@ -16,6 +16,7 @@ import {
   type HostAction,
   type PeerInfo,
   type ReactionEmoji,
+  type RoomAuth,
   type RoomResponses,
 } from '@meet/shared';
 import { CameraMedia } from './camera-media';
@@ -139,9 +140,7 @@ export class RoomClient extends Emitter<RoomClientEvents> implements RoomClientA
 
   // ---- joining and the connection ----
 
-  prepare(
-    options: { conferenceId: string; token: string; deviceId: string } & SignalingTarget,
-  ): void {
+  prepare(options: RoomAuth & SignalingTarget): void {
     this.connection.prepare(options);
   }
 

@@ -5,7 +5,7 @@
  * moves the media to another breakout room, one move after another. RoomClient owns the parts
  * (members, camera, screen, subscriptions, chat, collaboration) and lends them here.
  */
-import type { RoomNotification } from '@meet/shared';
+import type { RoomAuth, RoomNotification } from '@meet/shared';
 import type { CameraMedia } from './camera-media';
 import type { Chat } from './chat';
 import type { Collaboration } from './collaboration';
@@ -58,7 +58,7 @@ export class RoomConnection {
 
   constructor(private readonly parts: ConnectionParts) {}
 
-  prepare(options: { conferenceId: string; token: string; deviceId: string } & SignalingTarget) {
+  prepare(options: RoomAuth & SignalingTarget) {
     const { parts } = this;
     if (this.signaling || parts.closed()) return;
     const signaling = new Signaling();
@@ -88,7 +88,12 @@ export class RoomConnection {
       parts.emit('error', failureOf(code, key), message);
     });
     signaling.connect(
-      { token: options.token, conferenceId: options.conferenceId, deviceId: options.deviceId },
+      {
+        token: options.token,
+        conferenceId: options.conferenceId,
+        deviceId: options.deviceId,
+        pass: options.pass,
+      },
       { mediaServer: options.mediaServer, locate: options.locate },
     );
   }

@@ -11,6 +11,7 @@ import type {
   LocalRecordingState,
   MagicCloseReason,
   RecordingLayoutKind,
+  RoomAuth,
 } from '@meet/shared';
 import type { MagicCam, MagicCamDeps } from './magic/magic-cam';
 import type {
@@ -186,9 +187,7 @@ export interface RoomClientApi {
   /** Opens camera/microphone for the pre-join preview (no server involved). */
   startPreview(choice: DeviceChoice & { audio: boolean; video: boolean }): Promise<void>;
   /** Connects the /room socket ahead of joining (on the pre-join screen), so joining is one request. */
-  prepare(
-    options: { conferenceId: string; token: string; deviceId: string } & SignalingTarget,
-  ): void;
+  prepare(options: RoomAuth & SignalingTarget): void;
   /** Connects the /room socket (unless prepared), joins, publishes what is on, and starts subscribing. */
   join(options: {
     conferenceId: string;

@@ -195,6 +195,11 @@ export const joinPayload = z.object({
   userId: z.number(),
   mediaServer: z.string(),
   mediaNode: z.string(),
+  /**
+   * For the `/room` handshake that follows (its `pass`): this membership and the meeting's node,
+   * signed by the server and good for a minute, so the socket is let in without checking again.
+   */
+  roomPass: z.string(),
 });
 export type JoinPayload = z.infer<typeof joinPayload>;
 

@@ -113,4 +113,6 @@ export const roomAuthSchema = z.object({
   token: z.string().min(1).max(200),
   conferenceId: z.string().regex(/^\d{9,10}$/),
   deviceId: z.string().min(1).max(64),
+  /** The join's room pass (JoinPayload.roomPass); past its minute, or without it, all is checked. */
+  pass: z.string().max(1000).optional(),
 });

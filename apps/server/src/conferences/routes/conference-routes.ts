@@ -170,6 +170,13 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
         memberId: result.memberId,
         userId: user.id,
         ...media,
+        roomPass: app.roomPasses.issue({
+          rowId: conference.id,
+          conferenceId: conference.conferenceId,
+          userId: user.id,
+          deviceId: request.body.deviceId,
+          node: media.mediaNode,
+        }),
       });
     },
   );

@@ -6,12 +6,9 @@
  * until `exp` (RECORDING_LINK_TTL_MS ahead, rounded up to 10 minutes so the same page reloaded
  * gets the same URL and the browser's cache keeps working), or until the recording's link
  * version changes: narrowing its sharing raises it, and every link handed out before stops
- * working. The key comes from RECORDING_LINK_SECRET, or is made once and kept in $DATA_DIR, so
- * links survive a restart.
+ * working. The key is the server's signing key (lib/signing-key.ts), so links survive a restart.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { RECORDING_LINK_TTL_MS } from '@meet/shared';
 import type { Clock } from '../../lib/clock.js';
 
@@ -23,7 +20,6 @@ export function isRecordingFileKind(value: string): value is RecordingFileKind {
 }
 
 const EXPIRY_STEP_MS = 10 * 60 * 1000;
-export const LINK_KEY_FILE = 'recording-link.key';
 
 export type LinkCheck = 'valid' | 'invalid' | 'expired';
 
@@ -69,32 +65,4 @@ export class RecordingLinks {
     const signed = `${recordId}/${kind}/${exp}${linkVersion === 0 ? '' : `/${linkVersion}`}`;
     return createHmac('sha256', this.key).update(signed).digest('base64url');
   }
-}
-
-/**
- * The signing key: the setting when given; else the one kept in `dataDir` (made on first start,
- * readable by this user only). Two nodes starting at once on a shared folder both end up with
- * the file's key, since only one of them can create it.
- */
-export async function loadLinkKey(setting: string | undefined, dataDir: string): Promise<Buffer> {
-  if (setting) return Buffer.from(setting, 'utf8');
-  const file = path.join(dataDir, LINK_KEY_FILE);
-  try {
-    return parseKeyFile(await readFile(file, 'utf8'), file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  await mkdir(dataDir, { recursive: true });
-  try {
-    await writeFile(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  return parseKeyFile(await readFile(file, 'utf8'), file);
-}
-
-function parseKeyFile(text: string, file: string): Buffer {
-  const hex = text.trim();
-  if (!/^[0-9a-f]{64}$/.test(hex)) throw new Error(`${file} does not hold a 64-digit hex key`);
-  return Buffer.from(hex, 'hex');
 }

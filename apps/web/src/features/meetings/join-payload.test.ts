@@ -25,6 +25,7 @@ const payload: JoinPayload = {
   userId: 7,
   mediaServer: 'http://localhost:3000',
   mediaNode: 'local',
+  roomPass: 'eyJ9.c2ln',
 };
 
 afterEach(() => sessionStorage.clear());

@@ -21,6 +21,8 @@ export interface RoomMeeting {
   conferenceName?: string;
   /** With several servers, the meeting's media node (the room's socket, Magic Cam's sessions). */
   mediaServer?: string;
+  /** The join's room pass: the first socket is let in without the meeting checked again. */
+  roomPass?: string;
 }
 
 const ClientContext = createContext<RoomClientHandle | null>(null);

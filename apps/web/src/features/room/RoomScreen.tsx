@@ -225,7 +225,7 @@ function Session(
 ) {
   const client = useRoomClient();
   const store = useRoomStore();
-  const { mediaServer } = useRoomMeeting();
+  const { mediaServer, roomPass } = useRoomMeeting();
   const settings = useRoomState((s) => s.settings);
   const permissionModal = useRoomState((s) => s.permissionModal);
   const [joined, setJoined] = useState(false);
@@ -237,11 +237,12 @@ function Session(
       conferenceId,
       token,
       deviceId,
+      pass: roomPass,
       // With several servers, the meeting's media node; asked again if the connection drops.
       mediaServer,
       locate: () => toolApi.serverConfig(conferenceId).then((config) => config.mediaServer),
     });
-  }, [client, conferenceId, token, deviceId, mediaServer]);
+  }, [client, conferenceId, token, deviceId, roomPass, mediaServer]);
   const join = () => {
     // The room renders as a transition: the join request goes out first, not after that render.
     startTransition(() => setJoined(true));
