@@ -3,10 +3,11 @@
  * what members see, the timeline kept for composition, the stop that queues composition, and
  * recordings that outlive a meeting's end or a server restart.
  */
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { BASIC_STORAGE_BYTES } from '@meet/shared';
 import { conferences, recordingEvents, recordings } from '../src/db/schema/index.js';
+import { CaptureRepository } from '../src/recordings/capture/capture-repository.js';
 import { build, listen, type TestApp } from './helper.js';
 import { makePro } from './records-fixture.js';
 import {
@@ -177,6 +178,42 @@ test('a full storage quota refuses to start, with the words of the spec', async 
   const refused = await start(host.token, meeting.uri, 'audio');
   expect(refused.json().key).toBe('storageDepleted');
   expect(refused.json().msg).toBe('Unable to start recording, as storage space is depleted');
+});
+
+test('a meeting is recording while its recording row runs: two starts at once make one recording, and a stop clears it', async () => {
+  const host = await registered(t);
+  await makePro(t, host);
+  const meeting = await createMeeting(t, host);
+  const room = await enter(t, base, host, meeting.id, 'Pro host');
+  open.push(room.member);
+  const properties = async () =>
+    (await t.post('/api/conference/conferenceInfo', { conferenceId: meeting.id })).json().payload
+      .conferenceProperties;
+  expect(await properties()).toMatchObject({ recordStatus: 0, recordType: 0 });
+
+  const replies = await Promise.all([
+    start(host.token, meeting.uri, 'video'),
+    start(host.token, meeting.uri, 'video'),
+  ]);
+  const outcomes = replies.map((r) => (r.json().code === 0 ? 'started' : r.json().key)).sort();
+  expect(outcomes).toEqual(['alreadyRecording', 'started']);
+  const running = await t.database.db
+    .select({ id: recordings.id })
+    .from(recordings)
+    .innerJoin(conferences, eq(conferences.id, recordings.conferenceId))
+    .where(and(eq(conferences.conferenceId, meeting.id), eq(recordings.status, 'recording')));
+  expect(running).toHaveLength(1);
+  // A start that looked before the other's row was made loses at the database, with the same key.
+  vi.spyOn(CaptureRepository.prototype, 'running').mockResolvedValueOnce(undefined);
+  expect((await start(host.token, meeting.uri, 'video')).json().key).toBe('alreadyRecording');
+  expect(await properties()).toMatchObject({ recordStatus: 1, recordType: 2 });
+  const seen = await room.member.waitFor('roomUpdated', (n) => n.properties?.recordStatus === 1);
+  expect(seen.properties).toMatchObject({ recordType: 2, recordStartedAt: t.clock.now() });
+
+  expect((await stop(host.token, meeting.uri)).json().code).toBe(0);
+  expect(await properties()).toMatchObject({ recordStatus: 0, recordType: 0 });
+  const cleared = await room.member.waitFor('roomUpdated', (n) => n.properties?.recordStatus === 0);
+  expect(cleared.properties).toMatchObject({ recordType: 0, recordStartedAt: 0 });
 });
 
 test('a recording survives a server restart; one whose meeting ended meanwhile is stopped at start-up', async () => {

@@ -22,6 +22,7 @@ import {
   type UserRow,
 } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
+import { conferenceFields } from '../conferences/conference-fields.js';
 import { calendarText, type CalendarEvent } from './ics.js';
 
 /** Cancelled and past meetings stay in the feed this long (calendars keep the history). */
@@ -132,7 +133,7 @@ export class CalendarService {
     if (!owner) return null;
     const since = this.clock.now() - KEEP_MS;
     const meetings = await this.db
-      .select()
+      .select(conferenceFields)
       .from(conferences)
       .where(
         and(

@@ -19,7 +19,7 @@ import {
   type PointsInfo,
   type TranscriptLine,
 } from '@meet/shared';
-import type { ConferenceRow, UserRow } from '../db/schema/index.js';
+import type { ConferenceChanges, ConferenceRow, UserRow } from '../db/schema/index.js';
 import type { Engines } from '../engines/types.js';
 import { AppError } from '../lib/app-error.js';
 import type { ConferencesRepository } from '../conferences/conferences-repository.js';
@@ -134,7 +134,7 @@ export class CaptionsService extends EventEmitter<CaptionsEvents> {
     return speech;
   }
 
-  private async updateMeeting(conf: ConferenceRow, fields: Partial<ConferenceRow>) {
+  private async updateMeeting(conf: ConferenceRow, fields: ConferenceChanges) {
     const updated = await this.conferences.update(conf.id, fields);
     const state = this.state(updated);
     this.emit('stateChanged', updated.conferenceId, state);

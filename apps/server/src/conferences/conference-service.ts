@@ -19,6 +19,7 @@ import type { RoomActivityRepository } from './room-activity-repository.js';
 import type { Db, Database } from '../db/database.js';
 import {
   users,
+  type ConferenceChanges,
   type ConferenceMemberRow,
   type ConferenceRow,
   type UserRow,
@@ -123,10 +124,16 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
   }
 
   /** Changes meeting properties and tells everyone. */
-  async setProperties(conf: ConferenceRow, fields: Partial<ConferenceRow>): Promise<ConferenceRow> {
+  async setProperties(conf: ConferenceRow, fields: ConferenceChanges): Promise<ConferenceRow> {
     const updated = await this.conferences.update(conf.id, fields);
     this.emit('propertiesChanged', updated.conferenceId, propertiesOf(updated));
     return updated;
+  }
+
+  /** Properties read from elsewhere changed (its recording started or stopped): everyone is told. */
+  async refreshProperties(conf: ConferenceRow): Promise<void> {
+    const updated = await this.conferences.byId(conf.id);
+    if (updated) this.emit('propertiesChanged', updated.conferenceId, propertiesOf(updated));
   }
 
   async setHost(conf: ConferenceRow, hostId: number): Promise<ConferenceRow> {
@@ -280,7 +287,7 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
       const remaining = (await this.conferences.activeMembers(conf.id, tx)).filter(
         (m) => !gone.has(m.id),
       );
-      const changes: Partial<ConferenceRow> = {};
+      const changes: ConferenceChanges = {};
       if (
         leaving.some((m) => m.userId === conf.hostId) &&
         !remaining.some((m) => m.userId === conf.hostId)
@@ -323,7 +330,7 @@ export class ConferenceService extends EventEmitter<ConferenceEvents> {
         const conf = await this.conferences.byId(rowId, tx, true);
         if (!conf || conf.hostId !== 0 || !conf.hostLeftAt || conf.hostLeftAt > cutoff) return;
         const next = await this.successorOf(await this.conferences.activeMembers(conf.id, tx), tx);
-        const changes: Partial<ConferenceRow> =
+        const changes: ConferenceChanges =
           next === undefined
             ? { hostLeftAt: null }
             : { hostId: next, hostHandedOver: true, hostLeftAt: null };

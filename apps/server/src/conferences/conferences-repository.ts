@@ -1,6 +1,9 @@
-/** Reads and writes meetings and their memberships. Join and quit rules live in the routes' service. */
-import { and, desc, eq, gt, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
-import { CONFERENCE_STATUS, SEAT_CONNECT_GRACE_MS } from '@meet/shared';
+/**
+ * Reads and writes meetings (and, through MembersRepository, their memberships). Join and quit
+ * rules live in the routes' service.
+ */
+import { and, desc, eq, inArray, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { CONFERENCE_STATUS } from '@meet/shared';
 import type { Db } from '../db/database.js';
 import {
   conferenceBlocklist,
@@ -9,11 +12,12 @@ import {
   conferences,
   recordings,
   users,
-  type ConferenceMemberRow,
+  type ConferenceChanges,
   type ConferenceRow,
 } from '../db/schema/index.js';
-import type { Clock } from '../lib/clock.js';
 import { randomCode, randomInt } from '../lib/crypto.js';
+import { conferenceFields } from './conference-fields.js';
+import { MembersRepository } from './members-repository.js';
 import { meetingCap } from './meeting-caps.js';
 import { insertWithinCap } from '../accounts/account-cap.js';
 import { isUniqueViolation } from '../accounts/users-repository.js';
@@ -35,12 +39,8 @@ export interface NewConference {
   asrStatus: number;
 }
 
-export class ConferencesRepository {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-  ) {}
-
+/** Meetings' rows; their memberships are MembersRepository's, which this extends. */
+export class ConferencesRepository extends MembersRepository {
   /**
    * A new meeting, within its creator's cap (meetingCap). Each attempt is a transaction of its
    * own: a clash of numbers aborts the one it happens in.
@@ -61,7 +61,7 @@ export class ConferencesRepository {
               createdAt: new Date(this.clock.now()),
               startedAt: input.reserved ? null : new Date(this.clock.now()),
             })
-            .returning();
+            .returning(conferenceFields);
           return row!;
         });
       } catch (error) {
@@ -75,13 +75,16 @@ export class ConferencesRepository {
     tx: Db = this.db,
     forUpdate = false,
   ): Promise<ConferenceRow | undefined> {
-    const query = tx.select().from(conferences).where(eq(conferences.conferenceId, conferenceId));
+    const query = tx
+      .select(conferenceFields)
+      .from(conferences)
+      .where(eq(conferences.conferenceId, conferenceId));
     const [row] = forUpdate ? await query.for('update') : await query;
     return row;
   }
 
   async byId(id: number, tx: Db = this.db, forUpdate = false): Promise<ConferenceRow | undefined> {
-    const query = tx.select().from(conferences).where(eq(conferences.id, id));
+    const query = tx.select(conferenceFields).from(conferences).where(eq(conferences.id, id));
     const [row] = forUpdate ? await query.for('update') : await query;
     return row;
   }
@@ -89,22 +92,18 @@ export class ConferencesRepository {
   /** The meeting an opaque uri names (calls that address a live meeting use the uri). */
   async byUri(conferenceUri: string, tx: Db = this.db): Promise<ConferenceRow | undefined> {
     const [row] = await tx
-      .select()
+      .select(conferenceFields)
       .from(conferences)
       .where(eq(conferences.conferenceUri, conferenceUri));
     return row;
   }
 
-  async update(
-    id: number,
-    fields: Partial<ConferenceRow>,
-    tx: Db = this.db,
-  ): Promise<ConferenceRow> {
+  async update(id: number, fields: ConferenceChanges, tx: Db = this.db): Promise<ConferenceRow> {
     const [row] = await tx
       .update(conferences)
       .set(fields)
       .where(eq(conferences.id, id))
-      .returning();
+      .returning(conferenceFields);
     return row!;
   }
 
@@ -112,33 +111,7 @@ export class ConferencesRepository {
     await this.db.delete(conferences).where(eq(conferences.id, id));
   }
 
-  /**
-   * Members in the meeting now: joined, and connected to the room or still within the time they
-   * have to connect. A seat past its deadline no longer counts, even before the sweep frees it.
-   */
-  async activeMembers(conferenceRowId: number, tx: Db = this.db): Promise<ConferenceMemberRow[]> {
-    return tx
-      .select()
-      .from(conferenceMembers)
-      .where(
-        and(
-          eq(conferenceMembers.conferenceId, conferenceRowId),
-          eq(conferenceMembers.state, 'joined'),
-          this.seatHeld(),
-        ),
-      );
-  }
-
   /** Running meetings whose host left others in them at or before `cutoff` (issue 29). */
-  /** A joined member's seat is held: their socket is up, or they still have time to come (back). */
-  private seatHeld() {
-    return or(
-      eq(conferenceMembers.roomConnected, true),
-      isNull(conferenceMembers.seatDeadline),
-      gt(conferenceMembers.seatDeadline, new Date(this.clock.now())),
-    );
-  }
-
   async hostlessSince(cutoff: Date, tx: Db = this.db): Promise<number[]> {
     const rows = await tx
       .select({ id: conferences.id })
@@ -163,80 +136,6 @@ export class ConferencesRepository {
     return new Set(rows.map((r) => r.id));
   }
 
-  /** Every membership still marked joined, including seats past their deadline. */
-  async joinedMembers(conferenceRowId: number, tx: Db = this.db): Promise<ConferenceMemberRow[]> {
-    return tx
-      .select()
-      .from(conferenceMembers)
-      .where(
-        and(
-          eq(conferenceMembers.conferenceId, conferenceRowId),
-          eq(conferenceMembers.state, 'joined'),
-        ),
-      );
-  }
-
-  /** Seats whose device never connected, or dropped and did not come back, in time. */
-  async expiredSeats(conferenceRowId?: number, tx: Db = this.db): Promise<ConferenceMemberRow[]> {
-    const now = new Date(this.clock.now());
-    return tx
-      .select()
-      .from(conferenceMembers)
-      .where(
-        and(
-          eq(conferenceMembers.state, 'joined'),
-          eq(conferenceMembers.roomConnected, false),
-          lte(conferenceMembers.seatDeadline, now),
-          conferenceRowId === undefined
-            ? undefined
-            : eq(conferenceMembers.conferenceId, conferenceRowId),
-        ),
-      );
-  }
-
-  /** A device's `/room` connection came up, or went away with `deadline` to come back. */
-  async setRoomConnection(
-    conferenceRowId: number,
-    userId: number,
-    deviceId: string,
-    connection: { connected: true } | { connected: false; deadline: number },
-  ): Promise<boolean> {
-    const rows = await this.db
-      .update(conferenceMembers)
-      .set({
-        roomConnected: connection.connected,
-        seatDeadline: connection.connected ? null : new Date(connection.deadline),
-      })
-      .where(
-        and(
-          eq(conferenceMembers.conferenceId, conferenceRowId),
-          eq(conferenceMembers.userId, userId),
-          eq(conferenceMembers.deviceId, deviceId),
-          eq(conferenceMembers.state, 'joined'),
-          // Connecting takes a seat only while it is held (as activeMembers counts them).
-          connection.connected ? this.seatHeld() : undefined,
-        ),
-      )
-      .returning({ id: conferenceMembers.id });
-    return rows.length > 0;
-  }
-
-  /** At start-up no socket is connected: every member gets `deadline` to reconnect. */
-  async resetRoomConnections(deadline: number, conferenceRowIds?: number[]): Promise<number> {
-    if (conferenceRowIds?.length === 0) return 0;
-    const rows = await this.db
-      .update(conferenceMembers)
-      .set({ roomConnected: false, seatDeadline: new Date(deadline) })
-      .where(
-        and(
-          eq(conferenceMembers.state, 'joined'),
-          conferenceRowIds ? inArray(conferenceMembers.conferenceId, conferenceRowIds) : undefined,
-        ),
-      )
-      .returning({ id: conferenceMembers.id });
-    return rows.length;
-  }
-
   /**
    * Instant meetings made before `before` that nobody has ever joined, each saying whether it
    * has a recording (removing that meeting would take the recording with it).
@@ -246,7 +145,7 @@ export class ConferencesRepository {
   ): Promise<{ conference: ConferenceRow; recorded: boolean }[]> {
     return this.db
       .select({
-        conference: conferences,
+        conference: conferenceFields,
         recorded: sql<boolean>`exists (${this.db
           .select({ one: sql`1` })
           .from(recordings)
@@ -266,60 +165,6 @@ export class ConferencesRepository {
           ),
         ),
       );
-  }
-
-  async membersOfUser(
-    conferenceRowId: number,
-    userId: number,
-    tx: Db = this.db,
-  ): Promise<ConferenceMemberRow[]> {
-    return tx
-      .select()
-      .from(conferenceMembers)
-      .where(
-        and(
-          eq(conferenceMembers.conferenceId, conferenceRowId),
-          eq(conferenceMembers.userId, userId),
-        ),
-      )
-      .orderBy(desc(conferenceMembers.joinedAt), desc(conferenceMembers.id));
-  }
-
-  async insertMember(
-    values: Omit<typeof conferenceMembers.$inferInsert, 'id' | 'joinedAt' | 'state'>,
-    tx: Db = this.db,
-  ): Promise<ConferenceMemberRow> {
-    const [row] = await tx
-      .insert(conferenceMembers)
-      .values({
-        ...values,
-        state: 'joined',
-        joinedAt: new Date(this.clock.now()),
-        roomConnected: false,
-        seatDeadline: new Date(this.clock.now() + SEAT_CONNECT_GRACE_MS),
-      })
-      .returning();
-    return row!;
-  }
-
-  async updateMember(
-    id: number,
-    fields: Partial<ConferenceMemberRow>,
-    tx: Db = this.db,
-  ): Promise<void> {
-    await tx.update(conferenceMembers).set(fields).where(eq(conferenceMembers.id, id));
-  }
-
-  async setMembersState(
-    ids: number[],
-    state: ConferenceMemberRow['state'],
-    tx: Db = this.db,
-  ): Promise<void> {
-    if (ids.length === 0) return;
-    await tx
-      .update(conferenceMembers)
-      .set({ state, leftAt: new Date(this.clock.now()) })
-      .where(inArray(conferenceMembers.id, ids));
   }
 
   async isBlocked(conferenceRowId: number, userId: number, tx: Db = this.db): Promise<boolean> {
@@ -394,7 +239,7 @@ export class ConferencesRepository {
           ? [conferences.startTime, conferences.id]
           : [desc(conferences.startedAt), desc(conferences.id)];
     let query = this.db
-      .select()
+      .select(conferenceFields)
       .from(conferences)
       .where(and(eq(conferences.status, status), mine))
       .orderBy(...order)

@@ -5,7 +5,7 @@
  */
 import { CONFERENCE_STATUS, MEETING_MAX_MEMBERS, WAITING_STATUS } from '@meet/shared';
 import type { Database, Db } from '../db/database.js';
-import type { ConferenceRow, UserRow } from '../db/schema/index.js';
+import type { ConferenceChanges, ConferenceRow, UserRow } from '../db/schema/index.js';
 import { AppError } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
 import type { ConferencesRepository } from './conferences-repository.js';
@@ -142,7 +142,7 @@ export class JoinAdmission {
         memberId = row.id;
       }
 
-      const changes: Partial<ConferenceRow> = {};
+      const changes: ConferenceChanges = {};
       if (conf.status === CONFERENCE_STATUS.reserved) {
         changes.status = CONFERENCE_STATUS.running;
         changes.startedAt = new Date(this.clock.now());

@@ -14,6 +14,7 @@ import {
   type PollRow,
 } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
+import { conferenceFields } from '../conferences/conference-fields.js';
 
 export interface PollContentInput {
   title: string;
@@ -52,13 +53,19 @@ export class PollsRepository {
     tx: Db = this.db,
     forUpdate = false,
   ): Promise<ConferenceRow | undefined> {
-    const query = tx.select().from(conferences).where(eq(conferences.conferenceUri, conferenceUri));
+    const query = tx
+      .select(conferenceFields)
+      .from(conferences)
+      .where(eq(conferences.conferenceUri, conferenceUri));
     const [row] = forUpdate ? await query.for('update') : await query;
     return row;
   }
 
   async conferenceById(id: number): Promise<ConferenceRow | undefined> {
-    const [row] = await this.db.select().from(conferences).where(eq(conferences.id, id));
+    const [row] = await this.db
+      .select(conferenceFields)
+      .from(conferences)
+      .where(eq(conferences.id, id));
     return row;
   }
 

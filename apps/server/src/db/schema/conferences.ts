@@ -50,12 +50,6 @@ export const conferences = pgTable(
     confMute: integer('conf_mute').notNull().default(0),
     lockRoom: boolean('lock_room').notNull().default(false),
     waitingRoom: boolean('waiting_room').notNull().default(false),
-    /** 1 while a cloud recording runs. */
-    recordStatus: integer('record_status').notNull().default(0),
-    /** The running recording's type: 1 audio, 2 video (0 when none). */
-    recordType: integer('record_type').notNull().default(0),
-    /** When the running recording began. */
-    recordStartedAt: timestamp('record_started_at', { withTimezone: true }),
     /** 1 when the creator's calendar subscription carries this meeting (syncCalendar). */
     syncCalendar: integer('sync_calendar').notNull().default(0),
     /** The calendar event's SEQUENCE: raised on every change of a scheduled meeting. */
@@ -72,7 +66,22 @@ export const conferences = pgTable(
   ],
 );
 
-export type ConferenceRow = typeof conferences.$inferSelect;
+/**
+ * A meeting as the app reads it: its row, and the state of its running cloud recording. The
+ * recordings table owns that state (the meeting's row with status 'recording');
+ * conferences/conference-fields.ts reads it with every meeting.
+ */
+export type ConferenceRow = typeof conferences.$inferSelect & {
+  /** 1 while a cloud recording runs. */
+  recordStatus: number;
+  /** The running recording's type: 1 audio, 2 video (0 when none). */
+  recordType: number;
+  /** When the running recording began. */
+  recordStartedAt: Date | null;
+};
+
+/** What may be written to a meeting's row (the recording's state is not the row's). */
+export type ConferenceChanges = Partial<typeof conferences.$inferInsert>;
 
 export const conferenceMembers = pgTable(
   'conference_members',

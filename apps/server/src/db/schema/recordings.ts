@@ -3,6 +3,7 @@
  * for it and the timeline needed to compose them (who published, spoke and shared when, under
  * which name), its transcript and named speakers, who asked to see it, and the message center.
  */
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
@@ -80,6 +81,10 @@ export const recordings = pgTable(
   (t) => [
     index('recordings_owner_idx').on(t.ownerId, t.createdAt),
     index('recordings_conference_idx').on(t.conferenceId),
+    // A meeting has one running recording at most: two starts at once cannot both make one.
+    uniqueIndex('recordings_running_uq')
+      .on(t.conferenceId)
+      .where(sql`${t.status} = 'recording'`),
   ],
 );
 

@@ -1,22 +1,18 @@
 /**
  * Starting and stopping a meeting's cloud recording (`conference/startRecord|stopRecord`):
  * who may (the host; video for Pro; room left in the owner's storage; someone in the room), the
- * recording's row, the meeting's `recordStatus` every member sees, and the composition job once
- * it stops.
+ * recording's row — the one owner of the meeting's `recordStatus`, which every member is told of
+ * when it starts or stops — and the composition job once it stops.
  * Ending the meeting stops its recording; a recording left running by a meeting that ended
  * while the server was down is stopped at start-up.
  */
-import {
-  CONFERENCE_STATUS,
-  RECORD_TYPE_NUMBER,
-  type RecordLayout,
-  type RecordType,
-} from '@meet/shared';
+import { CONFERENCE_STATUS, type RecordLayout, type RecordType } from '@meet/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConferenceService } from '../../conferences/conference-service.js';
 import type { HostControl } from '../../conferences/host-control.js';
 import type { ConferenceRow, RecordingRow, UserRow } from '../../db/schema/index.js';
 import type { JobQueue } from '../../jobs/types.js';
+import { isUniqueViolation } from '../../accounts/users-repository.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { entitlementsOf } from '../../payments/entitlements.js';
@@ -79,25 +75,27 @@ export class RecordingControl {
       throw AppError.forbidden('videoRecordPro');
     if ((await this.deps.capture.usedBytes(caller.id)) >= plan.storageBytes)
       throw AppError.unavailable('storageDepleted');
-    if (conf.recordStatus === 1 || (await this.deps.capture.running(conf.id)))
-      throw AppError.unavailable('alreadyRecording');
+    if (await this.deps.capture.running(conf.id)) throw AppError.unavailable('alreadyRecording');
     // A recording of an empty room records nothing, and its meeting, never joined, would be
     // swept away under it: someone has to be in the room (its socket connected) first.
     const present = await this.deps.conferences.activeMembers(conf.id);
     if (!present.some((m) => m.roomConnected)) throw AppError.unavailable('recordingEmptyRoom');
-    const recording = await this.deps.capture.create({
-      conferenceId: conf.id,
-      ownerId: caller.id,
-      name: conf.topic,
-      recordType: request.recordType,
-      layout: request.layout,
-      startedAt: now,
-    });
-    await this.deps.service.setProperties(conf, {
-      recordStatus: 1,
-      recordType: RECORD_TYPE_NUMBER[request.recordType],
-      recordStartedAt: new Date(now),
-    });
+    const recording = await this.deps.capture
+      .create({
+        conferenceId: conf.id,
+        ownerId: caller.id,
+        name: conf.topic,
+        recordType: request.recordType,
+        layout: request.layout,
+        startedAt: now,
+      })
+      .catch(async (error: unknown) => {
+        // Another start made the meeting's one running recording first (recordings_running_uq).
+        if (isUniqueViolation(error) && (await this.deps.capture.running(conf.id)))
+          throw AppError.unavailable('alreadyRecording');
+        throw error;
+      });
+    await this.deps.service.refreshProperties(conf);
     await media.started(conf.conferenceId, recording);
     return recording;
   }
@@ -124,11 +122,7 @@ export class RecordingControl {
         this.deps.log.warn({ err: error }, 'stopping janus recording failed'),
       );
     if (!(await this.deps.capture.stop(recording.id, this.deps.clock.now()))) return;
-    await this.deps.service.setProperties(conf, {
-      recordStatus: 0,
-      recordType: 0,
-      recordStartedAt: null,
-    });
+    await this.deps.service.refreshProperties(conf);
     await this.queue(recording.id);
   }
 
@@ -148,13 +142,7 @@ export class RecordingControl {
       const conf = await this.deps.conferences.byId(recording.conferenceId);
       if (conf && conf.status !== CONFERENCE_STATUS.finished) continue;
       if (await this.deps.capture.stop(recording.id, this.deps.clock.now())) {
-        if (conf) {
-          await this.deps.service.setProperties(conf, {
-            recordStatus: 0,
-            recordType: 0,
-            recordStartedAt: null,
-          });
-        }
+        if (conf) await this.deps.service.refreshProperties(conf);
         await this.queue(recording.id);
       }
     }
