@@ -64,7 +64,7 @@ export const envGroups: [title: string, docs: Record<string, Doc>][] = [
       S3_ACCESS_KEY_ID: 'its access key',
       S3_SECRET_ACCESS_KEY: 'its secret key',
       RECORDING_LINK_SECRET: [
-        'signs links to recording files (32+ characters; the same on every node)',
+        'signs links to recording files and room passes (32+ characters; the same on every node)',
         'made once in $DATA_DIR',
       ],
     },
