@@ -5,6 +5,7 @@ export * from './errors/messages.en.js';
 export * from './errors/messages.zh.js';
 export * from './texts/server-texts.js';
 export * from './api/envelope.js';
+export * from './api/routes.js';
 export * from './api/fields.js';
 export * from './api/user.js';
 export * from './api/conference.js';

@@ -5,9 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { replySchema } from '@meet/shared';
 import { AppError } from '../lib/app-error.js';
+import { contract } from '../lib/contract.js';
 import { requestLanguage } from '../lib/language.js';
 import { contentDisposition } from '../lib/content-disposition.js';
 import { ok } from '../lib/reply.js';
@@ -15,7 +14,6 @@ import { requireRealUser, signedInUser } from '../plugins/auth.js';
 import { lookupCaller } from '../conferences/lookup-guard.js';
 import { mediaServerUrl } from '../cluster/media-node.js';
 
-const feedReply = replySchema(z.object({ url: z.string() }));
 const ICS = 'text/calendar; charset=utf-8';
 
 /** `/api/user/*` calendar calls. */
@@ -25,13 +23,13 @@ export async function calendarUserRoutes(fastify: FastifyInstance) {
   const tags = ['calendar'];
   app.post(
     '/getCalendarFeed',
-    { onRequest: requireRealUser, schema: { tags, response: { 200: feedReply } } },
+    { onRequest: requireRealUser, schema: { tags, ...contract('user/getCalendarFeed') } },
     async (request) =>
       ok(request, { url: await calendars.feedUrl(signedInUser(request), mediaServerUrl(request)) }),
   );
   app.post(
     '/resetCalendarFeed',
-    { onRequest: requireRealUser, schema: { tags, response: { 200: feedReply } } },
+    { onRequest: requireRealUser, schema: { tags, ...contract('user/resetCalendarFeed') } },
     async (request) =>
       ok(request, {
         url: await calendars.resetFeed(signedInUser(request), mediaServerUrl(request)),

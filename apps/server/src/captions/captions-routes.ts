@@ -4,27 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import {
-  captionState,
-  captionsMeetingBody,
-  captionsReply,
-  consumeDetailBody,
-  consumeDetailReply,
-  getTranslateLanguageBody,
-  pointsInfo,
-  replySchema,
-  setAsrStatusBody,
-  speechReply,
-  startInterpretBody,
-  startTranslateBody,
-  stopTranslateBody,
-  transcriptQuery,
-  transcriptReply,
-  translateLanguagesReply,
-  updateVoiceLanguageBody,
-  voiceLanguageReply,
-} from '@meet/shared';
+import type { ApiPath } from '@meet/shared';
+import { contract, fileContract } from '../lib/contract.js';
 import { requestLanguage } from '../lib/language.js';
 import { ok } from '../lib/reply.js';
 import { authenticate, signedInUser } from '../plugins/auth.js';
@@ -36,21 +17,18 @@ export default async function captionsRoutes(fastify: FastifyInstance) {
   const captions = app.captions;
   app.addHook('onRequest', authenticate);
   const tags = ['captions'];
-  const route = <B extends z.ZodType, R extends z.ZodType>(body: B, reply: R) => ({
-    schema: { tags, body, response: { 200: replySchema(reply) } },
-  });
-  const meeting = () => route(captionsMeetingBody, captionsReply);
+  const route = <P extends ApiPath>(path: P) => ({ schema: { tags, ...contract(path) } });
 
-  app.post('/audio/startSubtitle', meeting(), async (request) =>
+  app.post('/audio/startSubtitle', route('audio/startSubtitle'), async (request) =>
     ok(request, await captions.startSubtitle(signedInUser(request), request.body.conferenceUri)),
   );
-  app.post('/audio/stopSubtitle', meeting(), async (request) =>
+  app.post('/audio/stopSubtitle', route('audio/stopSubtitle'), async (request) =>
     ok(request, await captions.stopSubtitle(signedInUser(request), request.body.conferenceUri)),
   );
-  app.post('/audio/getCaptionSettings', meeting(), async (request) =>
+  app.post('/audio/getCaptionSettings', route('audio/getCaptionSettings'), async (request) =>
     ok(request, await captions.mine(signedInUser(request), request.body.conferenceUri)),
   );
-  app.post('/conference/setAsrStatus', route(setAsrStatusBody, captionState), async (request) => {
+  app.post('/conference/setAsrStatus', route('conference/setAsrStatus'), async (request) => {
     const { conferenceUri, asrStatus } = request.body;
     return ok(
       request,
@@ -58,35 +36,21 @@ export default async function captionsRoutes(fastify: FastifyInstance) {
     );
   });
 
-  app.post(
-    '/audio/getTranslateLanguage',
-    {
-      schema: {
-        tags,
-        body: getTranslateLanguageBody,
-        response: { 200: replySchema(translateLanguagesReply) },
-      },
-    },
-    async (request) => {
-      const ui = requestLanguage(request);
-      const { asr, translate, tts } = app.engines.describe();
-      return ok(request, { list: captions.abilities(ui), engines: { asr, translate, tts } });
-    },
-  );
+  app.post('/audio/getTranslateLanguage', route('audio/getTranslateLanguage'), async (request) => {
+    const ui = requestLanguage(request);
+    const { asr, translate, tts } = app.engines.describe();
+    return ok(request, { list: captions.abilities(ui), engines: { asr, translate, tts } });
+  });
 
-  app.post(
-    '/audio/updateVoiceLanguage',
-    route(updateVoiceLanguageBody, voiceLanguageReply),
-    async (request) => {
-      const { conferenceUri, language } = request.body;
-      return ok(
-        request,
-        await captions.updateVoiceLanguage(signedInUser(request), conferenceUri, language),
-      );
-    },
-  );
+  app.post('/audio/updateVoiceLanguage', route('audio/updateVoiceLanguage'), async (request) => {
+    const { conferenceUri, language } = request.body;
+    return ok(
+      request,
+      await captions.updateVoiceLanguage(signedInUser(request), conferenceUri, language),
+    );
+  });
 
-  app.post('/audio/startTranslate', route(startTranslateBody, speechReply), async (request) => {
+  app.post('/audio/startTranslate', route('audio/startTranslate'), async (request) => {
     const { conferenceUri, dstLanguage, actionType } = request.body;
     return ok(
       request,
@@ -100,7 +64,7 @@ export default async function captionsRoutes(fastify: FastifyInstance) {
     );
   });
 
-  app.post('/audio/stopTranslate', route(stopTranslateBody, speechReply), async (request) => {
+  app.post('/audio/stopTranslate', route('audio/stopTranslate'), async (request) => {
     const { conferenceUri, actionType } = request.body;
     return ok(
       request,
@@ -109,10 +73,10 @@ export default async function captionsRoutes(fastify: FastifyInstance) {
   });
 
   for (const [path, allowed] of [
-    ['/audio/enableTranslate', true],
-    ['/audio/disableTranslate', false],
+    ['audio/enableTranslate', true],
+    ['audio/disableTranslate', false],
   ] as const) {
-    app.post(path, route(captionsMeetingBody, captionState), async (request) => {
+    app.post(`/${path}`, route(path), async (request) => {
       const { conferenceUri } = request.body;
       return ok(
         request,
@@ -121,7 +85,7 @@ export default async function captionsRoutes(fastify: FastifyInstance) {
     });
   }
 
-  app.post('/audio/startInterpret', route(startInterpretBody, speechReply), async (request) => {
+  app.post('/audio/startInterpret', route('audio/startInterpret'), async (request) => {
     const b = request.body;
     return ok(
       request,
@@ -139,12 +103,12 @@ export default async function captionsRoutes(fastify: FastifyInstance) {
     );
   });
 
-  app.post('/audio/stopInterpret', route(captionsMeetingBody, speechReply), async (request) => {
+  app.post('/audio/stopInterpret', route('audio/stopInterpret'), async (request) => {
     const { conferenceUri } = request.body;
     return ok(request, await captions.stopInterpret(signedInUser(request), conferenceUri));
   });
 
-  app.post('/audio/getTranscript', route(captionsMeetingBody, transcriptReply), async (request) => {
+  app.post('/audio/getTranscript', route('audio/getTranscript'), async (request) => {
     const { conferenceUri } = request.body;
     return ok(request, { list: await captions.transcript(signedInUser(request), conferenceUri) });
   });
@@ -152,7 +116,7 @@ export default async function captionsRoutes(fastify: FastifyInstance) {
   /** The transcript as a file: WebVTT (with cue times) or plain text. */
   app.post(
     '/audio/downloadTranscript',
-    { schema: { tags, body: transcriptQuery } },
+    { schema: { tags, ...fileContract('audio/downloadTranscript') } },
     async (request, reply) => {
       const { conferenceUri, format } = request.body;
       const conf = await captions.meetingOf(signedInUser(request), conferenceUri);
@@ -167,7 +131,7 @@ export default async function captionsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/energyPoint/getCreatorEnergyPointInfo',
-    route(captionsMeetingBody, pointsInfo),
+    route('energyPoint/getCreatorEnergyPointInfo'),
     async (request) => {
       const { conferenceUri } = request.body;
       return ok(request, await captions.creatorPoints(signedInUser(request), conferenceUri));
@@ -175,14 +139,12 @@ export default async function captionsRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/energyPoint/getMyEnergyPointInfo',
-    { schema: { tags, response: { 200: replySchema(pointsInfo) } } },
+    route('energyPoint/getMyEnergyPointInfo'),
     async (request) => ok(request, await captions.myPoints(signedInUser(request))),
   );
   app.post(
     '/energyPoint/getConsumeDetailRecord',
-    {
-      schema: { tags, body: consumeDetailBody, response: { 200: replySchema(consumeDetailReply) } },
-    },
+    route('energyPoint/getConsumeDetailRecord'),
     async (request) => {
       const pageNum = request.body?.pageNum ?? 1;
       const pageSize = request.body?.pageSize ?? 20;

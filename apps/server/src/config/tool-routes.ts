@@ -2,13 +2,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  replySchema,
-  serverConfig,
-  serverConfigQuery,
-  shippedAvatars,
-  virtualPersonList,
-} from '@meet/shared';
+import { replySchema, shippedAvatars } from '@meet/shared';
+import { contract } from '../lib/contract.js';
 import { requestLanguage } from '../lib/language.js';
 import { ok } from '../lib/reply.js';
 import { authenticate } from '../plugins/auth.js';
@@ -51,25 +46,23 @@ export default async function toolRoutes(fastify: FastifyInstance) {
       },
     });
   };
-  const serverConfigSchema = { tags: ['utility'], response: { 200: replySchema(serverConfig) } };
+  // The GET takes as its query what the POST takes as its body.
+  const { body: serverConfigQuery, response } = contract('getServerConfig');
   app.get(
     '/getServerConfig',
-    { schema: { ...serverConfigSchema, querystring: serverConfigQuery } },
+    { schema: { tags: ['utility'], querystring: serverConfigQuery, response } },
     (request) => serverConfigHandler(request, request.query.conferenceId),
   );
   app.post(
     '/getServerConfig',
-    { schema: { ...serverConfigSchema, body: serverConfigQuery } },
+    { schema: { tags: ['utility'], ...contract('getServerConfig') } },
     (request) => serverConfigHandler(request, request.body.conferenceId),
   );
 
   app.post(
     '/tool/checkLimitRegion',
     {
-      schema: {
-        tags: ['utility'],
-        response: { 200: replySchema(z.object({ limited: z.boolean(), isLimit: z.number() })) },
-      },
+      schema: { tags: ['utility'], ...contract('tool/checkLimitRegion') },
     },
     async (request) => {
       // No geo-IP database ships offline; operators list blocked address prefixes instead.
@@ -83,7 +76,7 @@ export default async function toolRoutes(fastify: FastifyInstance) {
     '/tool/getVirtualPersonList',
     {
       onRequest: authenticate,
-      schema: { tags: ['utility'], response: { 200: replySchema(virtualPersonList) } },
+      schema: { tags: ['utility'], ...contract('tool/getVirtualPersonList') },
     },
     async (request) =>
       ok(request, {

@@ -5,13 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  getMessagesBody,
-  markReadBody,
-  markReadReply,
-  messagesReply,
-  replySchema,
-} from '@meet/shared';
+import { contract } from '../lib/contract.js';
 import { ok } from '../lib/reply.js';
 import { authenticate, signedInUser } from '../plugins/auth.js';
 
@@ -23,7 +17,7 @@ export default async function messageRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/getMessages',
-    { schema: { tags, body: getMessagesBody, response: { 200: replySchema(messagesReply) } } },
+    { schema: { tags, ...contract('message/getMessages') } },
     async (request) => {
       const { messageTime, pageSize } = request.body ?? {};
       return ok(
@@ -33,10 +27,7 @@ export default async function messageRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/markRead',
-    { schema: { tags, body: markReadBody, response: { 200: replySchema(markReadReply) } } },
-    async (request) =>
-      ok(request, await messageCenter.markRead(signedInUser(request).id, request.body.messageIds)),
+  app.post('/markRead', { schema: { tags, ...contract('message/markRead') } }, async (request) =>
+    ok(request, await messageCenter.markRead(signedInUser(request).id, request.body.messageIds)),
   );
 }

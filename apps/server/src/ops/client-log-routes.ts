@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { clientLogBody, clientLogReply, replySchema } from '@meet/shared';
+import { contract } from '../lib/contract.js';
 import { ok } from '../lib/reply.js';
 import { authenticate, signedInUser } from '../plugins/auth.js';
 import { ClientLogsRepository } from './client-logs-repository.js';
@@ -21,11 +21,7 @@ export default async function clientLogRoutes(fastify: FastifyInstance) {
     {
       onRequest: authenticate,
       config: { accountLimit: { max: REPORTS_PER_MINUTE, by: 'user' } },
-      schema: {
-        tags: ['client-log'],
-        body: clientLogBody,
-        response: { 200: replySchema(clientLogReply) },
-      },
+      schema: { tags: ['client-log'], ...contract('client-log/report') },
     },
     async (request) =>
       ok(request, { stored: await logs.add(signedInUser(request).id, request.body.log) }),

@@ -1,21 +1,8 @@
 /** The poll calls of SPEC.md section 7 ("Votes"), under /api/vote. Rules live in PollService. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ResultCode,
-  XLSX_MEDIA_TYPE,
-  createVoteBody,
-  emptyPayload,
-  formatMessage,
-  participateBody,
-  pollDetail,
-  pollList,
-  replySchema,
-  updateVoteBody,
-  voteIdBody,
-  voteListBody,
-  type ErrorKey,
-} from '@meet/shared';
+import { ResultCode, XLSX_MEDIA_TYPE, formatMessage, type ErrorKey } from '@meet/shared';
+import { contract, fileContract } from '../lib/contract.js';
 import { requestLanguage } from '../lib/language.js';
 import { ok } from '../lib/reply.js';
 import { authenticate, signedInUser } from '../plugins/auth.js';
@@ -30,73 +17,48 @@ export default async function voteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const polls = app.pollService;
   const tags = ['vote'];
-  const detailReply = { 200: replySchema(pollDetail) };
   // Visitors take part in meetings too, so any signed-in account may call these; the service
   // decides per meeting who is host and who is a member.
   // Every poll call needs a signed-in account: checked once for the folder, before the body.
   app.addHook('onRequest', authenticate);
 
-  app.post(
-    '/create',
-    { schema: { tags, body: createVoteBody, response: detailReply } },
-    async (request) => {
-      const { conferenceUri, voteList } = request.body;
-      return ok(request, await polls.create(signedInUser(request), conferenceUri, voteList));
-    },
-  );
+  app.post('/create', { schema: { tags, ...contract('vote/create') } }, async (request) => {
+    const { conferenceUri, voteList } = request.body;
+    return ok(request, await polls.create(signedInUser(request), conferenceUri, voteList));
+  });
 
-  app.post(
-    '/update',
-    { schema: { tags, body: updateVoteBody, response: detailReply } },
-    async (request) => {
-      const { conferenceUri, voteId, voteList } = request.body;
-      return ok(
-        request,
-        await polls.update(signedInUser(request), conferenceUri, voteId, voteList),
-      );
-    },
-  );
+  app.post('/update', { schema: { tags, ...contract('vote/update') } }, async (request) => {
+    const { conferenceUri, voteId, voteList } = request.body;
+    return ok(request, await polls.update(signedInUser(request), conferenceUri, voteId, voteList));
+  });
 
-  app.post(
-    '/list',
-    { schema: { tags, body: voteListBody, response: { 200: replySchema(pollList) } } },
-    async (request) =>
-      ok(request, await polls.list(signedInUser(request), request.body.conferenceUri)),
+  app.post('/list', { schema: { tags, ...contract('vote/list') } }, async (request) =>
+    ok(request, await polls.list(signedInUser(request), request.body.conferenceUri)),
   );
 
   // get and result answer the same detail; counts are in it only for hosts or once published.
-  for (const path of ['/get', '/result']) {
-    app.post(path, { schema: { tags, body: voteIdBody, response: detailReply } }, async (request) =>
+  for (const path of ['get', 'result'] as const) {
+    app.post(`/${path}`, { schema: { tags, ...contract(`vote/${path}`) } }, async (request) =>
       ok(request, await polls.detail(signedInUser(request), request.body.voteId)),
     );
   }
 
-  app.post(
-    '/launch',
-    { schema: { tags, body: voteIdBody, response: detailReply } },
-    async (request) => ok(request, await polls.launch(signedInUser(request), request.body.voteId)),
+  app.post('/launch', { schema: { tags, ...contract('vote/launch') } }, async (request) =>
+    ok(request, await polls.launch(signedInUser(request), request.body.voteId)),
   );
 
-  app.post(
-    '/stop',
-    { schema: { tags, body: voteIdBody, response: detailReply } },
-    async (request) => ok(request, await polls.stop(signedInUser(request), request.body.voteId)),
+  app.post('/stop', { schema: { tags, ...contract('vote/stop') } }, async (request) =>
+    ok(request, await polls.stop(signedInUser(request), request.body.voteId)),
   );
 
-  app.post(
-    '/delete',
-    {
-      schema: { tags, body: voteIdBody, response: { 200: replySchema(emptyPayload) } },
-    },
-    async (request) => {
-      await polls.delete(signedInUser(request), request.body.voteId);
-      return ok(request, null);
-    },
-  );
+  app.post('/delete', { schema: { tags, ...contract('vote/delete') } }, async (request) => {
+    await polls.delete(signedInUser(request), request.body.voteId);
+    return ok(request, null);
+  });
 
   app.post(
     '/publishResult',
-    { schema: { tags, body: voteIdBody, response: detailReply } },
+    { schema: { tags, ...contract('vote/publishResult') } },
     async (request) =>
       okSaying(
         request,
@@ -107,7 +69,7 @@ export default async function voteRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/unPublishResult',
-    { schema: { tags, body: voteIdBody, response: detailReply } },
+    { schema: { tags, ...contract('vote/unPublishResult') } },
     async (request) =>
       okSaying(
         request,
@@ -116,23 +78,25 @@ export default async function voteRoutes(fastify: FastifyInstance) {
       ),
   );
 
-  app.post(
-    '/participate',
-    { schema: { tags, body: participateBody, response: detailReply } },
-    async (request) => ok(request, await polls.participate(signedInUser(request), request.body)),
+  app.post('/participate', { schema: { tags, ...contract('vote/participate') } }, async (request) =>
+    ok(request, await polls.participate(signedInUser(request), request.body)),
   );
 
   /** The xlsx itself on success; failures are the usual JSON reply. */
-  app.post('/export', { schema: { tags, body: voteIdBody } }, async (request, reply) => {
-    const file = await polls.exportWorkbook(
-      signedInUser(request),
-      request.body.voteId,
-      requestLanguage(request),
-    );
-    return reply
-      .header('content-type', XLSX_MEDIA_TYPE)
-      .header('content-disposition', contentDisposition(file.filename))
-      .header('cache-control', 'no-store')
-      .send(file.content);
-  });
+  app.post(
+    '/export',
+    { schema: { tags, ...fileContract('vote/export') } },
+    async (request, reply) => {
+      const file = await polls.exportWorkbook(
+        signedInUser(request),
+        request.body.voteId,
+        requestLanguage(request),
+      );
+      return reply
+        .header('content-type', XLSX_MEDIA_TYPE)
+        .header('content-disposition', contentDisposition(file.filename))
+        .header('cache-control', 'no-store')
+        .send(file.content);
+    },
+  );
 }

@@ -5,9 +5,8 @@
 import { apiPost, type RequestOptions } from './client';
 
 export const calendarApi = {
-  feed: (options?: RequestOptions) => apiPost<{ url: string }>('user/getCalendarFeed', {}, options),
-  resetFeed: (options?: RequestOptions) =>
-    apiPost<{ url: string }>('user/resetCalendarFeed', {}, options),
+  feed: (options?: RequestOptions) => apiPost('user/getCalendarFeed', {}, options),
+  resetFeed: (options?: RequestOptions) => apiPost('user/resetCalendarFeed', {}, options),
 };
 
 /** The .ics of one meeting, as "Add to calendar" downloads it. */

@@ -5,13 +5,10 @@
  * transcript download answers a file and goes through the vote export's `downloadFile`.
  */
 import type {
-  CaptionState,
   consumeDetailReply,
   captionsReply,
   Language,
-  PointsInfo,
   speechReply,
-  TranscriptLine,
   translateLanguagesReply,
   voiceLanguageReply,
 } from '@meet/shared';
@@ -36,8 +33,11 @@ export interface InterpretParams {
   translateTone: 1 | 2;
 }
 
-const meeting = (path: string) => (conferenceUri: string, options?: RequestOptions) =>
-  apiPost<CaptionsReply>(path, { conferenceUri }, options);
+/** The calls that turn my captions on or off, or read them, answering my caption settings. */
+type CaptionsPath = 'audio/startSubtitle' | 'audio/stopSubtitle' | 'audio/getCaptionSettings';
+
+const meeting = (path: CaptionsPath) => (conferenceUri: string, options?: RequestOptions) =>
+  apiPost(path, { conferenceUri }, options);
 
 export const captionsApi = {
   /** Captions on for me (and in the meeting, unless the host locked them). */
@@ -46,56 +46,40 @@ export const captionsApi = {
   settings: meeting('audio/getCaptionSettings'),
   /** The host: on for everyone, or off for everyone and locked. */
   setAsrStatus: (conferenceUri: string, on: boolean, options?: RequestOptions) =>
-    apiPost<CaptionState>(
-      'conference/setAsrStatus',
-      { conferenceUri, asrStatus: on ? 1 : 0 },
-      options,
-    ),
+    apiPost('conference/setAsrStatus', { conferenceUri, asrStatus: on ? 1 : 0 }, options),
   /** What the engines can do with each language, named in `language`. */
   languages: (language: Language, options?: RequestOptions) =>
-    apiPost<TranslateLanguages>('audio/getTranslateLanguage', { language }, options),
+    apiPost('audio/getTranslateLanguage', { language }, options),
   /** The language I speak. */
   updateVoiceLanguage: (conferenceUri: string, language: string, options?: RequestOptions) =>
-    apiPost<VoiceLanguageReply>(
-      'audio/updateVoiceLanguage',
-      { conferenceUri, dstLanguage: language },
-      options,
-    ),
+    apiPost('audio/updateVoiceLanguage', { conferenceUri, dstLanguage: language }, options),
   startTranslate: (
     conferenceUri: string,
     language: string,
     action: TranslateAction,
     options?: RequestOptions,
   ) =>
-    apiPost<SpeechReply>(
+    apiPost(
       'audio/startTranslate',
       { conferenceUri, dstLanguage: language, actionType: ACTION[action] },
       options,
     ),
   stopTranslate: (conferenceUri: string, action: TranslateAction, options?: RequestOptions) =>
-    apiPost<SpeechReply>(
-      'audio/stopTranslate',
-      { conferenceUri, actionType: ACTION[action] },
-      options,
-    ),
+    apiPost('audio/stopTranslate', { conferenceUri, actionType: ACTION[action] }, options),
   /** The host allows (or no longer allows) participants' AI translation. */
   setTranslateAllowed: (conferenceUri: string, allowed: boolean, options?: RequestOptions) =>
-    apiPost<CaptionState>(
+    apiPost(
       allowed ? 'audio/enableTranslate' : 'audio/disableTranslate',
       { conferenceUri },
       options,
     ),
   /** Interpret my speech, spoken to the members who listen in the target language. */
   startInterpret: (conferenceUri: string, params: InterpretParams, options?: RequestOptions) =>
-    apiPost<SpeechReply>(
-      'audio/startInterpret',
-      { conferenceUri, useTTS: true, ...params },
-      options,
-    ),
+    apiPost('audio/startInterpret', { conferenceUri, useTTS: true, ...params }, options),
   stopInterpret: (conferenceUri: string, options?: RequestOptions) =>
-    apiPost<SpeechReply>('audio/stopInterpret', { conferenceUri }, options),
+    apiPost('audio/stopInterpret', { conferenceUri }, options),
   transcript: (conferenceUri: string, options?: RequestOptions) =>
-    apiPost<{ list: TranscriptLine[] }>('audio/getTranscript', { conferenceUri }, options),
+    apiPost('audio/getTranscript', { conferenceUri }, options),
   /** Saves the transcript as WebVTT or text; resolves with the file's name. */
   downloadTranscript: (conferenceUri: string, format: 'vtt' | 'txt', options?: RequestOptions) =>
     downloadFile(
@@ -106,9 +90,8 @@ export const captionsApi = {
     ),
   /** The meeting creator's credits, which pay for translation and interpretation here. */
   creatorPoints: (conferenceUri: string, options?: RequestOptions) =>
-    apiPost<PointsInfo>('energyPoint/getCreatorEnergyPointInfo', { conferenceUri }, options),
-  myPoints: (options?: RequestOptions) =>
-    apiPost<PointsInfo>('energyPoint/getMyEnergyPointInfo', {}, options),
+    apiPost('energyPoint/getCreatorEnergyPointInfo', { conferenceUri }, options),
+  myPoints: (options?: RequestOptions) => apiPost('energyPoint/getMyEnergyPointInfo', {}, options),
   spending: (pageNum = 1, pageSize = 20, options?: RequestOptions) =>
-    apiPost<ConsumeDetail>('energyPoint/getConsumeDetailRecord', { pageNum, pageSize }, options),
+    apiPost('energyPoint/getConsumeDetailRecord', { pageNum, pageSize }, options),
 };

@@ -3,6 +3,9 @@ import { authStore } from '../features/auth/auth-store';
 import i18n from '../i18n/i18n';
 import { ApiError, apiPost, onAuthFailed } from './client';
 
+/** A sign-in's body (the replies below are made up, so any will do). */
+const LOGIN = { email: 'ada@example.com', password: 'secret123' };
+
 function reply(body: unknown, headers: Record<string, string> = {}) {
   return Promise.resolve(new Response(JSON.stringify(body), { headers }));
 }
@@ -23,18 +26,20 @@ describe('apiPost', () => {
   test('sends the common fields and the bearer token, and returns the payload', async () => {
     authStore.signIn('tok-1', 'email');
     fetchMock.mockReturnValueOnce(reply({ code: 0, msg: 'success', payload: { ok: 1 } }));
-    await expect(apiPost('user/getUserInfo', { a: 1 })).resolves.toEqual({ ok: 1 });
+    await expect(apiPost('user/updateUserInfo', { username: 'Ada' })).resolves.toEqual({ ok: 1 });
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/user/getUserInfo');
+    expect(url).toBe('/api/user/updateUserInfo');
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok-1');
     const body = JSON.parse(init?.body as string) as Record<string, unknown>;
-    expect(body).toMatchObject({ a: 1, appName: 'web', language: 'en' });
+    expect(body).toMatchObject({ username: 'Ada', appName: 'web', language: 'en' });
     expect(typeof body.useragent).toBe('string');
   });
 
   test('a non-zero code throws ApiError with the server msg', async () => {
     fetchMock.mockReturnValueOnce(reply({ code: -1, msg: 'Incorrect password', payload: null }));
-    const error = await apiPost('user/emailLogin', {}, { silent: true }).catch((e: unknown) => e);
+    const error = await apiPost('user/emailLogin', LOGIN, { silent: true }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: -1, message: 'Incorrect password' });
   });
@@ -44,20 +49,20 @@ describe('apiPost', () => {
     fetchMock.mockReturnValueOnce(
       reply({ code: -1, msg: 'server words', key: 'incorrectPassword', payload: null }),
     );
-    const en = await apiPost('user/emailLogin', {}, { silent: true }).catch((e: unknown) => e);
+    const en = await apiPost('user/emailLogin', LOGIN, { silent: true }).catch((e: unknown) => e);
     expect(en).toMatchObject({ code: -1, key: 'incorrectPassword', message: 'Incorrect password' });
     await i18n.changeLanguage('zh');
     try {
       fetchMock.mockReturnValueOnce(
         reply({ code: -1, msg: 'server words', key: 'incorrectPassword', payload: null }),
       );
-      const zh = await apiPost('user/emailLogin', {}, { silent: true }).catch((e: unknown) => e);
+      const zh = await apiPost('user/emailLogin', LOGIN, { silent: true }).catch((e: unknown) => e);
       expect(zh).toMatchObject({ message: '密码错误' });
       // Values the server filled in (a field's name) cannot come from the key: its text stays.
       fetchMock.mockReturnValueOnce(
         reply({ code: 4000, msg: '邮箱 不能为空', key: 'fieldRequired', payload: null }),
       );
-      const filled = await apiPost('user/emailLogin', {}, { silent: true }).catch(
+      const filled = await apiPost('user/emailLogin', LOGIN, { silent: true }).catch(
         (e: unknown) => e,
       );
       expect(filled).toMatchObject({ message: '邮箱 不能为空' });
@@ -101,7 +106,7 @@ describe('apiPost', () => {
     fetchMock.mockReturnValueOnce(
       reply({ code: 0, msg: '', payload: null }, { authorization: 'new' }),
     );
-    await apiPost('user/getUserInfo');
+    await apiPost('user/getUserInfo', {});
     expect(authStore.getSnapshot().token).toBe('new');
   });
 });

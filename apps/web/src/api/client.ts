@@ -9,7 +9,12 @@ import {
   CLIENT_VERSION,
   REQUEST_TIMEOUT_MS,
   ResultCode,
+  type ApiBody,
+  type ApiFilePath,
+  type ApiPath,
   type ApiReply,
+  type ApiResult,
+  type ApiUploadPath,
   type ErrorKey,
 } from '@meet/shared';
 import i18n, { language, type TKey } from '../i18n/i18n';
@@ -96,8 +101,8 @@ export function fail(error: ApiError, options: RequestOptions): never {
  * gets no reply (network, timeout) fails with an ApiError; any reply is the caller's to read.
  */
 export async function apiFetch(
-  path: string,
-  body: Record<string, unknown> | FormData,
+  path: ApiPath | ApiFilePath,
+  body: object,
   options: RequestOptions,
 ): Promise<{ response: Response; token: string | null }> {
   // The header too, because a multipart body is not read before the server picks the language.
@@ -154,20 +159,36 @@ export function refusalText(reply: { msg: string; key?: ErrorKey }): string {
   return text.includes('{{') ? reply.msg : text;
 }
 
-/**
- * POSTs to `/api/<path>`. `body` is sent as JSON with the common fields; a FormData body (file
- * upload) gets the common fields appended as form fields instead.
- */
-export async function apiPost<T>(
-  path: string,
-  body: Record<string, unknown> | FormData = {},
-  options: RequestOptions = {},
-): Promise<T> {
-  const { response, token } = await apiFetch(path, body, options);
+/** What a call to `P` sends: its body as the route table gives it, or an upload's form. */
+export type RequestBody<P extends ApiPath> = P extends ApiUploadPath ? FormData : ApiBody<P>;
 
-  let reply: ApiReply<T>;
+/**
+ * POSTs to `/api/<path>`, typed by the route table (@meet/shared `api/routes.ts`), which the
+ * server validates by too. `body` is sent as JSON with the common fields; an upload's FormData
+ * gets the common fields appended as form fields instead. The reply is not parsed here (that
+ * would bring zod into the page): the server answers only what its reply schema lets through.
+ */
+export async function apiPost<P extends ApiPath>(
+  path: P,
+  body: RequestBody<P>,
+  options: RequestOptions = {},
+): Promise<ApiResult<P>> {
+  const { response, token } = await apiFetch(path, body, options);
+  return (await readReply(response, token, options)) as ApiResult<P>;
+}
+
+/**
+ * The payload of a `{ code, msg, payload }` reply to a request sent with `token`; a non-zero
+ * code throws (203 also ends the sign-in), and a renewed token in the reply's header is kept.
+ */
+export async function readReply(
+  response: Response,
+  token: string | null,
+  options: RequestOptions,
+): Promise<unknown> {
+  let reply: ApiReply<unknown>;
   try {
-    reply = (await response.json()) as ApiReply<T>;
+    reply = (await response.json()) as ApiReply<unknown>;
   } catch {
     fail(new ApiError(NETWORK_ERROR, i18n.t('common.networkError')), options);
   }

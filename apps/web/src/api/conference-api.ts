@@ -1,11 +1,5 @@
 /** The meeting calls of SPEC.md section 7 ("Meeting" and "Utility") the web app makes so far. */
-import type {
-  ConferenceStatus,
-  JoinBody,
-  JoinPayload,
-  MeetingInfo,
-  MeetingListItem,
-} from '@meet/shared';
+import type { JoinBody } from '@meet/shared';
 import { FINISHED_PAGE_SIZE } from '@meet/shared';
 import { apiPost, type RequestOptions } from './client';
 
@@ -20,42 +14,36 @@ export interface ReservationBody {
 export type { ConferenceStatus, JoinBody, MyState } from '@meet/shared';
 
 export const conferenceApi = {
-  create: (topic?: string) =>
-    apiPost<MeetingInfo>('conference/createConference', topic ? { topic } : {}),
+  create: (topic?: string) => apiPost('conference/createConference', topic ? { topic } : {}),
   info: (conferenceId: string, options?: RequestOptions) =>
-    apiPost<MeetingInfo>('conference/conferenceInfo', { conferenceId }, options),
+    apiPost('conference/conferenceInfo', { conferenceId }, options),
   reserve: (body: ReservationBody, options?: RequestOptions) =>
-    apiPost<MeetingInfo>('conference/reserve/create', { ...body }, options),
+    apiPost('conference/reserve/create', { ...body }, options),
   updateReservation: (conferenceId: string, body: ReservationBody, options?: RequestOptions) =>
-    apiPost<MeetingInfo>('conference/reserve/update', { conferenceId, ...body }, options),
+    apiPost('conference/reserve/update', { conferenceId, ...body }, options),
   deleteReservation: (conferenceId: string) =>
-    apiPost<null>('conference/reserve/delete', { conferenceId }),
-  reservations: () => apiPost<MeetingListItem[]>('conference/reserve/list'),
-  running: () => apiPost<MeetingListItem[]>('conference/getMyRunningConferenceList'),
+    apiPost('conference/reserve/delete', { conferenceId }),
+  reservations: () => apiPost('conference/reserve/list', {}),
+  running: () => apiPost('conference/getMyRunningConferenceList', {}),
   finished: (page: number) =>
-    apiPost<MeetingListItem[]>('conference/v2/getMyFinishedConferenceList', {
+    apiPost('conference/v2/getMyFinishedConferenceList', {
       page,
       pageSize: FINISHED_PAGE_SIZE,
     }),
   join: (body: JoinBody) =>
     // Every outcome code has its own presentation (SPEC.md section 8), so no generic toast.
-    apiPost<JoinPayload>('conference/joinConference', { ...body }, { silent: true }),
+    apiPost('conference/joinConference', { ...body }, { silent: true }),
   quit: (conferenceId: string, deviceId: string) =>
-    apiPost<null>('conference/quitConference', { conferenceId, deviceId }, { silent: true }),
+    apiPost('conference/quitConference', { conferenceId, deviceId }, { silent: true }),
   status: (conferenceId: string, deviceId: string) =>
-    apiPost<ConferenceStatus>(
-      'conference/getConferenceStatus',
-      { conferenceId, deviceId },
-      { silent: true },
-    ),
+    apiPost('conference/getConferenceStatus', { conferenceId, deviceId }, { silent: true }),
   /** The five-point quality rating after leaving (score 1 to 5). */
   addEvaluate: (conferenceId: string, score: number, comment?: string) =>
-    apiPost<null>(
+    apiPost(
       'conference/addEvaluate',
       comment ? { conferenceId, score, comment } : { conferenceId, score },
     ),
-  checkLimitRegion: () =>
-    apiPost<{ limited: boolean; isLimit: number }>('tool/checkLimitRegion', {}, { silent: true }),
+  checkLimitRegion: () => apiPost('tool/checkLimitRegion', {}, { silent: true }),
 };
 
 /** The server's clock (GET /api/getTimestamp), so "about to begin" does not trust the PC clock. */

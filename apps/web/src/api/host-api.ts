@@ -21,7 +21,7 @@ export const idList = (ids: readonly (number | string)[]) => ids.map(String).joi
 
 export const hostApi = {
   command: (conferenceUri: string, ext: CommandExt, options?: RequestOptions) =>
-    apiPost<null>(
+    apiPost(
       'conference/set',
       { conferenceUri, setContent: JSON.stringify({ room: conferenceUri, ext }) },
       options,
@@ -40,9 +40,9 @@ export const hostApi = {
         : { ext_type: type, ext_value: value, code_list: idList(who) },
     ),
   changeHost: (conferenceUri: string, userId: number) =>
-    apiPost<null>('conference/changeHost', { conferenceUri, newHostCode: String(userId) }),
+    apiPost('conference/changeHost', { conferenceUri, newHostCode: String(userId) }),
   updateNickname: (conferenceId: string, userConferenceName: string, options?: RequestOptions) =>
-    apiPost<null>(
+    apiPost(
       'conference/updateUserConferenceNickname',
       { conferenceId, userConferenceName },
       options,

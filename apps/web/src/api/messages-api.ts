@@ -16,12 +16,12 @@ export const messagesApi = {
     pageSize: number = MESSAGES_PAGE_SIZE,
     options?: RequestOptions,
   ) =>
-    apiPost<MessagesPage>(
+    apiPost(
       'message/getMessages',
       messageTime === undefined ? { pageSize } : { messageTime, pageSize },
       options,
     ),
   /** These messages read, or every message when `messageIds` is absent; answers the unread left. */
   markRead: (messageIds?: number[], options?: RequestOptions) =>
-    apiPost<MarkReadReply>('message/markRead', messageIds ? { messageIds } : {}, options),
+    apiPost('message/markRead', messageIds ? { messageIds } : {}, options),
 };

@@ -5,10 +5,7 @@
  * files (a text file, a JSON file), as the spec's multipart calls take them.
  */
 import type {
-  ApplyDetail,
   Chapter,
-  MeetingInfo,
-  RecordInfo,
   RecordLayout,
   RecordType,
   ShareScope,
@@ -41,62 +38,56 @@ function fileForm(recordId: string, file: File): FormData {
 export const recordsApi = {
   /** Meeting info for the signed-in viewer: its recordFuncStatus says what their plan records. */
   meetingForViewer: (conferenceId: string, options?: RequestOptions) =>
-    apiPost<MeetingInfo>('conference/getConferenceInfo', { conferenceId }, options),
+    apiPost('conference/getConferenceInfo', { conferenceId }, options),
   startRecord: (
     body: { conferenceUri: string; recordType: RecordType; layout: RecordLayout },
     options?: RequestOptions,
-  ) => apiPost<unknown>('conference/startRecord', { ...body }, options),
+  ) => apiPost('conference/startRecord', { ...body }, options),
   stopRecord: (conferenceUri: string, options?: RequestOptions) =>
-    apiPost<unknown>('conference/stopRecord', { conferenceUri }, options),
+    apiPost('conference/stopRecord', { conferenceUri }, options),
 
   myRecords: (pageNum: number, pageSize: number, options?: RequestOptions) =>
-    apiPost<RecordsPage>('record/getMyRecords', { pageNum, pageSize }, options),
+    apiPost('record/getMyRecords', { pageNum, pageSize }, options),
   /** With the caller's sign-in; a caller without access gets 403 noRecordAccess with a teaser. */
   info: (recordId: string, options?: RequestOptions) =>
-    apiPost<RecordInfo>('record/getRecordInfo', { recordId }, options),
+    apiPost('record/getRecordInfo', { recordId }, options),
   /** The record page's call: also answers without a token, for recordings shared by link. */
   infoByUuid: (uuid: string, options?: RequestOptions) =>
-    apiPost<RecordInfo>('record/getRecordInfoByUUID', { uuid }, options),
+    apiPost('record/getRecordInfoByUUID', { uuid }, options),
   rename: (recordId: string, newRecordName: string, options?: RequestOptions) =>
-    apiPost<unknown>('record/updateRecordName', { recordId, newRecordName }, options),
+    apiPost('record/updateRecordName', { recordId, newRecordName }, options),
   remove: (recordId: string, options?: RequestOptions) =>
-    apiPost<unknown>('record/deleteRecord', { recordId }, options),
+    apiPost('record/deleteRecord', { recordId }, options),
   /** Takes a recording someone shared with me off my list (theirs stays). */
   removeShared: (recordId: string, options?: RequestOptions) =>
-    apiPost<unknown>('record/deleteSharedRecord', { recordId }, options),
+    apiPost('record/deleteSharedRecord', { recordId }, options),
 
   setShareScope: (recordId: string, shareScope: ShareScope, options?: RequestOptions) =>
-    apiPost<unknown>('record/permission/set', { recordId, shareScope }, options),
+    apiPost('record/permission/set', { recordId, shareScope }, options),
   apply: (recordId: string, reason: string, options?: RequestOptions) =>
-    apiPost<unknown>('record/permission/apply', { recordId, reason }, options),
+    apiPost('record/permission/apply', { recordId, reason }, options),
   getApply: (recordId: string, permissionRequestId: string, options?: RequestOptions) =>
-    apiPost<ApplyDetail>('record/permission/getApply', { recordId, permissionRequestId }, options),
+    apiPost('record/permission/getApply', { recordId, permissionRequestId }, options),
   updateApply: (
     recordId: string,
     permissionRequestId: string,
     status: ApplyAnswer,
     options?: RequestOptions,
-  ) =>
-    apiPost<unknown>(
-      'record/permission/updateApply',
-      { recordId, permissionRequestId, status },
-      options,
-    ),
+  ) => apiPost('record/permission/updateApply', { recordId, permissionRequestId, status }, options),
 
   startSummary: (recordId: string, options?: RequestOptions) =>
-    apiPost<unknown>('sm/startSummary', { recordId }, options),
-  summaryRemain: (options?: RequestOptions) =>
-    apiPost<SummaryRemain>('sm/getSummaryRemainTimes', {}, options),
+    apiPost('sm/startSummary', { recordId }, options),
+  summaryRemain: (options?: RequestOptions) => apiPost('sm/getSummaryRemainTimes', {}, options),
   /** Replaces the minutes with `minutes`, sent as a text file. */
   updateMinutes: (recordId: string, minutes: string, options?: RequestOptions) =>
-    apiPost<unknown>(
+    apiPost(
       'sm/updateSummaryResult',
       fileForm(recordId, new File([minutes], 'minutes.txt', { type: 'text/plain' })),
       options,
     ),
   /** Replaces the chapters, sent as a JSON file. */
   updateChapters: (recordId: string, chapters: Chapter[], options?: RequestOptions) =>
-    apiPost<unknown>(
+    apiPost(
       'sm/updateChapter',
       fileForm(
         recordId,
@@ -105,5 +96,5 @@ export const recordsApi = {
       options,
     ),
   updateSpeakerNames: (recordId: string, memberInfo: SpeakerRename[], options?: RequestOptions) =>
-    apiPost<unknown>('asr/updateRecordMemberName', { recordId, memberInfo }, options),
+    apiPost('asr/updateRecordMemberName', { recordId, memberInfo }, options),
 };

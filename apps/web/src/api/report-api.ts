@@ -18,12 +18,8 @@ export const reportApi = {
     form.append('content', content);
     form.append('email', email);
     if (screenshot) form.append('screenshot', screenshot, screenshot.name);
-    return apiPost<{ id: number }>('user/report', form, options);
+    return apiPost('user/report', form, options);
   },
   sendClientLog: (entries: ClientLogEntry[]) =>
-    apiPost<{ stored: number }>(
-      'client-log/report',
-      { log: JSON.stringify(entries) },
-      { silent: true, report: true },
-    ),
+    apiPost('client-log/report', { log: JSON.stringify(entries) }, { silent: true, report: true }),
 };

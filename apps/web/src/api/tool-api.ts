@@ -2,16 +2,15 @@
  * The utility calls (SPEC.md section 7): which servers to use and where phones get the app, and
  * the avatars that ship.
  */
-import type { ServerConfig, VirtualPersonList } from '@meet/shared';
 import { apiPost, type RequestOptions } from './client';
 
 export const toolApi = {
   /** With a meeting number, `mediaServer` is the node holding that meeting now. */
   serverConfig: (conferenceId?: string) =>
-    apiPost<ServerConfig>('getServerConfig', conferenceId ? { conferenceId } : {}, {
+    apiPost('getServerConfig', conferenceId ? { conferenceId } : {}, {
       silent: true,
     }),
   /** The characters shown instead of the camera, named in the interface's language. */
   virtualPersonList: (options?: RequestOptions) =>
-    apiPost<VirtualPersonList>('tool/getVirtualPersonList', {}, options),
+    apiPost('tool/getVirtualPersonList', {}, options),
 };

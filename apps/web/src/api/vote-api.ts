@@ -1,20 +1,20 @@
 /**
  * The poll calls of SPEC.md section 7 ("Votes") under /api/vote. Polls and answers travel as
  * JSON strings, as the spec's form fields do. The export answers a file instead of
- * `{ code, msg, payload }`: `downloadFile` fetches it through the same fetch core (client.ts `apiFetch`) and saves it through a
- * blob link, and a refusal (JSON) becomes the same ApiError the other calls throw (the meeting
+ * `{ code, msg, payload }`: `downloadFile` fetches it through the same fetch core (client.ts
+ * `apiFetch`) and saves it through a blob link, and a refusal (JSON) is read as every other
+ * call's reply is (client.ts `readReply`), so it throws the same ApiError (the meeting
  * transcript's download in captions-api.ts goes through it too).
  */
 import {
   ResultCode,
-  type ApiReply,
-  type PollDetail,
+  type ApiBody,
+  type ApiFilePath,
   type PollForm,
-  type PollSummary,
   type QuestionAnswer,
 } from '@meet/shared';
 import i18n from '../i18n/i18n';
-import { ApiError, NETWORK_ERROR, apiFetch, apiPost, fail, type RequestOptions } from './client';
+import { ApiError, apiFetch, apiPost, fail, readReply, type RequestOptions } from './client';
 
 /** What create and update send as `voteList`: one poll, ids as the form numbers them. */
 function pollJson(poll: PollForm, voteId?: number): string {
@@ -31,26 +31,24 @@ function pollJson(poll: PollForm, voteId?: number): string {
   });
 }
 
-const byId = (path: string) => (voteId: number, options?: RequestOptions) =>
-  apiPost<PollDetail>(`vote/${path}`, { voteId }, options);
+/** The calls on one poll that answer the poll as the caller now sees it. */
+type PollAction = 'get' | 'result' | 'launch' | 'stop' | 'publishResult' | 'unPublishResult';
+
+const byId = (path: PollAction) => (voteId: number, options?: RequestOptions) =>
+  apiPost(`vote/${path}`, { voteId }, options);
 
 export const voteApi = {
   list: (conferenceUri: string, options?: RequestOptions) =>
-    apiPost<PollSummary[]>('vote/list', { conferenceUri }, options),
+    apiPost('vote/list', { conferenceUri }, options),
   get: byId('get'),
   result: byId('result'),
   create: (conferenceUri: string, poll: PollForm, options?: RequestOptions) =>
-    apiPost<PollDetail>('vote/create', { conferenceUri, voteList: pollJson(poll) }, options),
+    apiPost('vote/create', { conferenceUri, voteList: pollJson(poll) }, options),
   update: (conferenceUri: string, voteId: number, poll: PollForm, options?: RequestOptions) =>
-    apiPost<PollDetail>(
-      'vote/update',
-      { conferenceUri, voteId, voteList: pollJson(poll, voteId) },
-      options,
-    ),
+    apiPost('vote/update', { conferenceUri, voteId, voteList: pollJson(poll, voteId) }, options),
   launch: byId('launch'),
   stop: byId('stop'),
-  delete: (voteId: number, options?: RequestOptions) =>
-    apiPost<null>('vote/delete', { voteId }, options),
+  delete: (voteId: number, options?: RequestOptions) => apiPost('vote/delete', { voteId }, options),
   publishResult: byId('publishResult'),
   unPublishResult: byId('unPublishResult'),
   /** One list of option ids per question (a single choice too); the name shown to the host. */
@@ -61,7 +59,7 @@ export const voteApi = {
     questions: QuestionAnswer[],
     options?: RequestOptions,
   ) =>
-    apiPost<PollDetail>(
+    apiPost(
       'vote/participate',
       { conferenceUri, voteId, nickname, questions: JSON.stringify(questions) },
       options,
@@ -108,27 +106,18 @@ export function saveBlob(blob: Blob, filename: string): void {
  * POSTs to `/api/<path>` for a file (a poll's xlsx, a meeting's transcript) and saves it under
  * the name the reply gives, else `fallbackName`; resolves with the saved file's name.
  */
-export async function downloadFile(
-  path: string,
-  fields: Record<string, unknown>,
+export async function downloadFile<P extends ApiFilePath>(
+  path: P,
+  fields: ApiBody<P>,
   fallbackName: string,
   options: RequestOptions = {},
 ): Promise<string> {
-  const { response } = await apiFetch(path, fields, options);
+  const { response, token } = await apiFetch(path, fields, options);
   const type = response.headers.get('content-type') ?? '';
-  if (type.includes('json')) {
-    // A refusal (not host, poll gone…) comes as the usual reply.
-    const reply = (await response.json().catch(() => null)) as ApiReply<unknown> | null;
-    fail(
-      new ApiError(
-        reply?.code ?? NETWORK_ERROR,
-        reply?.msg ?? i18n.t('common.networkError'),
-        reply?.payload ?? null,
-      ),
-      options,
-    );
-  }
-  if (!response.ok) fail(new ApiError(ResultCode.failure, i18n.t('common.networkError')), options);
+  // A refusal (not host, poll gone…) comes as the usual reply, and throws from readReply.
+  if (type.includes('json')) await readReply(response, token, options);
+  if (!response.ok || type.includes('json'))
+    fail(new ApiError(ResultCode.failure, i18n.t('common.networkError')), options);
   const filename = filenameFromDisposition(response.headers.get('content-disposition'));
   const name = filename ?? fallbackName;
   saveBlob(await response.blob(), name);

@@ -23,20 +23,16 @@ export function waitingEntries(payload: unknown): WaitingEntry[] {
 export const waitingRoomApi = {
   waitingList: async (conferenceUri: string) =>
     waitingEntries(
-      await apiPost<unknown>(
-        'conference/getWaitingRoomMemberList',
-        { conferenceUri },
-        { silent: true },
-      ),
+      await apiPost('conference/getWaitingRoomMemberList', { conferenceUri }, { silent: true }),
     ),
   approveJoin: (conferenceUri: string, userIds: readonly number[]) =>
-    apiPost<null>('conference/approveJoin', { conferenceUri, userIdList: idList(userIds) }),
+    apiPost('conference/approveJoin', { conferenceUri, userIdList: idList(userIds) }),
   denyJoin: (conferenceUri: string, userIds: readonly number[], addToBlackList: boolean) =>
-    apiPost<null>('conference/denyJoin', {
+    apiPost('conference/denyJoin', {
       conferenceUri,
       userIdList: idList(userIds),
       addToBlackList: addToBlackList ? 1 : 0,
     }),
   updateWaitingRoomStatus: (conferenceUri: string, on: boolean) =>
-    apiPost<null>('conference/updateWaitingRoomStatus', { conferenceUri, status: on ? 1 : 0 }),
+    apiPost('conference/updateWaitingRoomStatus', { conferenceUri, status: on ? 1 : 0 }),
 };

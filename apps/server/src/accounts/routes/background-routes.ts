@@ -16,14 +16,10 @@ import {
   BACKGROUND_STORED_SIDE,
   MAX_BACKGROUNDS_PER_ACCOUNT,
   SYSTEM_BACKGROUNDS,
-  backgroundImage,
-  backgroundList,
-  deleteBackgroundBody,
-  emptyPayload,
-  replySchema,
   type BackgroundImage,
 } from '@meet/shared';
 import { AppError } from '../../lib/app-error.js';
+import { contract } from '../../lib/contract.js';
 import { randomCode } from '../../lib/crypto.js';
 import { readUpload } from '../../lib/multipart.js';
 import { ok } from '../../lib/reply.js';
@@ -106,7 +102,7 @@ export default async function virtualBackgroundRoutes(fastify: FastifyInstance) 
 
   app.post(
     '/getAll',
-    { schema: { tags, response: { 200: replySchema(backgroundList) } } },
+    { schema: { tags, ...contract('virtual/background/getAll') } },
     async (request) => {
       const rows = await db
         .select()
@@ -126,14 +122,14 @@ export default async function virtualBackgroundRoutes(fastify: FastifyInstance) 
 
   app.post(
     '/upload',
-    { schema: { tags, response: { 200: replySchema(backgroundImage) } } },
+    { schema: { tags, ...contract('virtual/background/upload') } },
     async (request) => ok(request, await upload(request)),
   );
 
   app.post(
     '/deleteOne',
     {
-      schema: { tags, body: deleteBackgroundBody, response: { 200: replySchema(emptyPayload) } },
+      schema: { tags, ...contract('virtual/background/deleteOne') },
     },
     async (request) => {
       const id = Number(request.body.id);

@@ -7,18 +7,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  GOOGLE_TICKET_TTL_MS,
-  bindGoogleBody,
-  firebaseLoginBody,
-  googleStartBody,
-  googleStartPayload,
-  loginPayload,
-  replySchema,
-  safeSitePath,
-} from '@meet/shared';
+import { GOOGLE_TICKET_TTL_MS, safeSitePath } from '@meet/shared';
 import { AppError } from '../../lib/app-error.js';
+import { contract } from '../../lib/contract.js';
 import { ok } from '../../lib/reply.js';
 import { siteUrlOf } from '../../lib/site-origin.js';
 import { optionalRealUser, signInPayload } from './sign-in-reply.js';
@@ -43,16 +34,7 @@ export default async function googleRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/signInMethods',
-    {
-      schema: {
-        tags,
-        response: {
-          200: replySchema(
-            z.object({ phone: z.boolean(), google: z.boolean(), scan: z.boolean() }),
-          ),
-        },
-      },
-    },
+    { schema: { tags, ...contract('user/signInMethods') } },
     async (request) => ok(request, { phone: true, google: google.enabled, scan: true }),
   );
 
@@ -60,7 +42,7 @@ export default async function googleRoutes(fastify: FastifyInstance) {
     '/google/start',
     {
       config: limited,
-      schema: { tags, body: googleStartBody, response: { 200: replySchema(googleStartPayload) } },
+      schema: { tags, ...contract('user/google/start') },
     },
     async (request, reply) => {
       if (!google.enabled) throw new AppError(-1, 403, 'googleUnavailable');
@@ -106,7 +88,7 @@ export default async function googleRoutes(fastify: FastifyInstance) {
     '/firebaseLogin',
     {
       config: limited,
-      schema: { tags, body: firebaseLoginBody, response: { 200: replySchema(loginPayload) } },
+      schema: { tags, ...contract('user/firebaseLogin') },
     },
     async (request, reply) => {
       const { ticket } = request.body;
@@ -128,7 +110,7 @@ export default async function googleRoutes(fastify: FastifyInstance) {
     '/bindGoogle',
     {
       config: limited,
-      schema: { tags, body: bindGoogleBody, response: { 200: replySchema(loginPayload) } },
+      schema: { tags, ...contract('user/bindGoogle') },
     },
     async (request, reply) => {
       const signedIn = await optionalRealUser(app, request.headers.authorization);

@@ -6,16 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  SIGNUP_AI_CREDITS,
-  emptyPayload,
-  loginPayload,
-  maskPhone,
-  phoneLoginBody,
-  replySchema,
-  sendSmsBody,
-  serverText,
-} from '@meet/shared';
+import { SIGNUP_AI_CREDITS, maskPhone, serverText } from '@meet/shared';
+import { contract } from '../../lib/contract.js';
 import { requestLanguage } from '../../lib/language.js';
 import { ok } from '../../lib/reply.js';
 import { isUniqueViolation } from '../users-repository.js';
@@ -36,7 +28,7 @@ export default async function phoneRoutes(fastify: FastifyInstance) {
     '/tool/send-sms',
     {
       config: limited,
-      schema: { tags, body: sendSmsBody, response: { 200: replySchema(emptyPayload) } },
+      schema: { tags, ...contract('tool/send-sms') },
     },
     async (request) => {
       const { phone } = request.body;
@@ -53,7 +45,7 @@ export default async function phoneRoutes(fastify: FastifyInstance) {
     '/user/phone-login',
     {
       config: limited,
-      schema: { tags, body: phoneLoginBody, response: { 200: replySchema(loginPayload) } },
+      schema: { tags, ...contract('user/phone-login') },
     },
     async (request, reply) => {
       const { phone, code } = request.body;

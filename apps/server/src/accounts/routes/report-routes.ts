@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { feedbackReply, isValidEmail, replySchema } from '@meet/shared';
+import { isValidEmail } from '@meet/shared';
+import { contract } from '../../lib/contract.js';
 import { randomCode } from '../../lib/crypto.js';
 import { ok } from '../../lib/reply.js';
 import { requireRealUser, signedInUser } from '../../plugins/auth.js';
@@ -28,11 +29,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     {
       onRequest: requireRealUser,
       config: { accountLimit: { max: REPORTS_PER_MINUTE, by: 'user' } },
-      schema: {
-        tags: ['user'],
-        consumes: ['multipart/form-data'],
-        response: { 200: replySchema(feedbackReply) },
-      },
+      schema: { tags: ['user'], ...contract('user/report') },
     },
     async (request) => {
       const user = signedInUser(request);

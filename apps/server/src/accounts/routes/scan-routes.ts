@@ -8,19 +8,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  approveScanBody,
-  getScanResultBody,
-  maskEmail,
-  replySchema,
-  scanCodePayload,
-  scanInfoBody,
-  scanInfoPayload,
-  scanResultPayload,
-  scanStatus,
-  uploadScanInfoBody,
-} from '@meet/shared';
+import { maskEmail } from '@meet/shared';
+import { contract } from '../../lib/contract.js';
 import { ok } from '../../lib/reply.js';
 import { requireRealUser, signedInUser } from '../../plugins/auth.js';
 import { scanStatusOf } from '../../sign-in/scan-logins-repository.js';
@@ -37,7 +26,7 @@ export default async function scanRoutes(fastify: FastifyInstance) {
     '/upload-scan-info',
     {
       config: { rateLimit: { max: limits.authPerMinute, timeWindow: 60_000 } },
-      schema: { tags, body: uploadScanInfoBody, response: { 200: replySchema(scanCodePayload) } },
+      schema: { tags, ...contract('user/upload-scan-info') },
     },
     async (request) => {
       const requester = requesterOf(request.headers['user-agent'] ?? '', request.ip);
@@ -49,7 +38,7 @@ export default async function scanRoutes(fastify: FastifyInstance) {
   app.post(
     '/get-scan-result',
     {
-      schema: { tags, body: getScanResultBody, response: { 200: replySchema(scanResultPayload) } },
+      schema: { tags, ...contract('user/get-scan-result') },
     },
     async (request, reply) => {
       const { scanId, pollKey } = request.body;
@@ -71,7 +60,7 @@ export default async function scanRoutes(fastify: FastifyInstance) {
     '/scan-info',
     {
       onRequest: requireRealUser,
-      schema: { tags, body: scanInfoBody, response: { 200: replySchema(scanInfoPayload) } },
+      schema: { tags, ...contract('user/scan-info') },
     },
     async (request) => {
       const approver = signedInUser(request);
@@ -96,11 +85,7 @@ export default async function scanRoutes(fastify: FastifyInstance) {
     '/approve-scan',
     {
       onRequest: requireRealUser,
-      schema: {
-        tags,
-        body: approveScanBody,
-        response: { 200: replySchema(z.object({ status: scanStatus })) },
-      },
+      schema: { tags, ...contract('user/approve-scan') },
     },
     async (request) => {
       const { scanId, approve } = request.body;

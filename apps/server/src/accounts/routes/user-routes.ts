@@ -1,23 +1,9 @@
 /** The account calls of SPEC.md section 7 ("User"), under /api/user. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  SIGNUP_AI_CREDITS,
-  avatarPayload,
-  emailLoginBody,
-  emailRegisterBody,
-  emptyPayload,
-  generateEmailVerifyCodeBody,
-  loginPayload,
-  replySchema,
-  resetEmailPasswordBody,
-  selfInfo,
-  serverText,
-  updateUserInfoBody,
-  verifyEmailCodeBody,
-  visitorLoginBody,
-} from '@meet/shared';
+import { SIGNUP_AI_CREDITS, serverText } from '@meet/shared';
 import { AppError } from '../../lib/app-error.js';
+import { contract } from '../../lib/contract.js';
 import { requestLanguage } from '../../lib/language.js';
 import { ok } from '../../lib/reply.js';
 import { isUniqueViolation } from '../users-repository.js';
@@ -49,11 +35,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     '/generateEmailVerifyCode',
     {
       config: limited,
-      schema: {
-        tags,
-        body: generateEmailVerifyCodeBody,
-        response: { 200: replySchema(emptyPayload) },
-      },
+      schema: { tags, ...contract('user/generateEmailVerifyCode') },
     },
     async (request) => {
       const { email, type } = request.body;
@@ -84,7 +66,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     '/verifyEmailCode',
     {
       config: limited,
-      schema: { tags, body: verifyEmailCodeBody, response: { 200: replySchema(emptyPayload) } },
+      schema: { tags, ...contract('user/verifyEmailCode') },
     },
     async (request) => {
       const { email, code, type } = request.body;
@@ -97,7 +79,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     '/emailRegister',
     {
       config: limited,
-      schema: { tags, body: emailRegisterBody, response: { 200: replySchema(loginPayload) } },
+      schema: { tags, ...contract('user/emailRegister') },
     },
     async (request, reply) => {
       const { email, code, password } = request.body;
@@ -124,7 +106,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
       // Not limited per email: that let anyone lock an account's owner out. Wrong passwords
       // are throttled by where they come from instead (sign-in/sign-in-throttle.ts).
       config: perIp,
-      schema: { tags, body: emailLoginBody, response: { 200: replySchema(loginPayload) } },
+      schema: { tags, ...contract('user/emailLogin') },
     },
     async (request, reply) => {
       const { email, password } = request.body;
@@ -151,7 +133,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     '/resetEmailPassword',
     {
       config: limited,
-      schema: { tags, body: resetEmailPasswordBody, response: { 200: replySchema(loginPayload) } },
+      schema: { tags, ...contract('user/resetEmailPassword') },
     },
     async (request, reply) => {
       const { email, code, password } = request.body;
@@ -174,7 +156,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     '/visitorLogin',
     {
       config: limited,
-      schema: { tags, body: visitorLoginBody, response: { 200: replySchema(loginPayload) } },
+      schema: { tags, ...contract('user/visitorLogin') },
     },
     async (request, reply) => {
       const user = await users.findOrCreateVisitor(request.body.uuid);
@@ -184,7 +166,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/logout',
-    { onRequest: authenticate, schema: { tags, response: { 200: replySchema(emptyPayload) } } },
+    { onRequest: authenticate, schema: { tags, ...contract('user/logout') } },
     async (request) => {
       await sessions.revoke(request.token!);
       return ok(request, null);
@@ -193,7 +175,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/getUserInfo',
-    { onRequest: authenticate, schema: { tags, response: { 200: replySchema(selfInfo) } } },
+    { onRequest: authenticate, schema: { tags, ...contract('user/getUserInfo') } },
     async (request) => ok(request, await users.selfInfo(signedInUser(request))),
   );
 
@@ -201,7 +183,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     '/updateUserInfo',
     {
       onRequest: authenticate,
-      schema: { tags, body: updateUserInfoBody, response: { 200: replySchema(selfInfo) } },
+      schema: { tags, ...contract('user/updateUserInfo') },
     },
     async (request) => {
       const user = signedInUser(request);
@@ -218,11 +200,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
       '/changeAvatar',
       {
         onRequest: authenticate,
-        schema: {
-          tags,
-          consumes: ['multipart/form-data'],
-          response: { 200: replySchema(avatarPayload) },
-        },
+        schema: { tags, ...contract('user/changeAvatar') },
       },
       async (request) => ok(request, await changeAvatar(request)),
     );

@@ -1,26 +1,9 @@
 /** The meeting calls of SPEC.md section 7 ("Meeting"), under /api/conference. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  CONFERENCE_STATUS,
-  addEvaluateBody,
-  conferenceIdBody,
-  conferenceStatus,
-  conferenceStatusBody,
-  createConferenceBody,
-  emptyPayload,
-  finishedListBody,
-  joinConferenceBody,
-  joinPayload,
-  meetingInfo,
-  meetingListItem,
-  quitConferenceBody,
-  replySchema,
-  serverText,
-  updateNicknameBody,
-} from '@meet/shared';
-import { z } from 'zod';
+import { CONFERENCE_STATUS, serverText } from '@meet/shared';
 import { AppError } from '../../lib/app-error.js';
+import { contract } from '../../lib/contract.js';
 import { requestLanguage } from '../../lib/language.js';
 import { ok } from '../../lib/reply.js';
 import { authenticate, signedInUser } from '../../plugins/auth.js';
@@ -58,11 +41,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
     '/createConference',
     {
       onRequest: authenticate,
-      schema: {
-        tags,
-        body: createConferenceBody.optional(),
-        response: { 200: replySchema(meetingInfo) },
-      },
+      schema: { tags, ...contract('conference/createConference') },
     },
     async (request) => {
       const user = signedInUser(request);
@@ -84,12 +63,12 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
     },
   );
 
-  for (const path of ['/conferenceInfo', '/v2/conferenceInfo']) {
+  for (const path of ['conferenceInfo', 'v2/conferenceInfo'] as const) {
     app.post(
-      path,
+      `/${path}`,
       {
         config: lookupLimit,
-        schema: { tags, body: conferenceIdBody, response: { 200: replySchema(meetingInfo) } },
+        schema: { tags, ...contract(`conference/${path}`) },
       },
       async (request) =>
         ok(request, await conferenceService.info(await lookup(request, request.body.conferenceId))),
@@ -101,7 +80,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
     {
       onRequest: authenticate,
       config: lookupLimit,
-      schema: { tags, body: conferenceIdBody, response: { 200: replySchema(meetingInfo) } },
+      schema: { tags, ...contract('conference/getConferenceInfo') },
     },
     async (request) =>
       ok(
@@ -118,11 +97,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
     {
       onRequest: authenticate,
       config: lookupLimit,
-      schema: {
-        tags,
-        body: conferenceStatusBody,
-        response: { 200: replySchema(conferenceStatus) },
-      },
+      schema: { tags, ...contract('conference/getConferenceStatus') },
     },
     async (request) => {
       const row = await lookup(request, request.body.conferenceId);
@@ -146,7 +121,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
     {
       onRequest: authenticate,
       config: lookupLimit,
-      schema: { tags, body: joinConferenceBody, response: { 200: replySchema(joinPayload) } },
+      schema: { tags, ...contract('conference/joinConference') },
     },
     async (request) => {
       await lookup(request, request.body.conferenceId);
@@ -185,7 +160,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
     '/quitConference',
     {
       onRequest: authenticate,
-      schema: { tags, body: quitConferenceBody, response: { 200: replySchema(emptyPayload) } },
+      schema: { tags, ...contract('conference/quitConference') },
     },
     async (request) => {
       await lookup(request, request.body.conferenceId);
@@ -202,7 +177,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
     '/updateUserConferenceNickname',
     {
       onRequest: authenticate,
-      schema: { tags, body: updateNicknameBody, response: { 200: replySchema(emptyPayload) } },
+      schema: { tags, ...contract('conference/updateUserConferenceNickname') },
     },
     async (request) => {
       await lookup(request, request.body.conferenceId);
@@ -219,7 +194,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
     '/addEvaluate',
     {
       onRequest: authenticate,
-      schema: { tags, body: addEvaluateBody, response: { 200: replySchema(emptyPayload) } },
+      schema: { tags, ...contract('conference/addEvaluate') },
     },
     async (request) => {
       const row = await lookup(request, request.body.conferenceId);
@@ -239,7 +214,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
     '/getMyRunningConferenceList',
     {
       onRequest: authenticate,
-      schema: { tags, response: { 200: replySchema(z.array(meetingListItem)) } },
+      schema: { tags, ...contract('conference/getMyRunningConferenceList') },
     },
     async (request) =>
       ok(
@@ -255,11 +230,7 @@ export default async function conferenceRoutes(fastify: FastifyInstance) {
     '/v2/getMyFinishedConferenceList',
     {
       onRequest: authenticate,
-      schema: {
-        tags,
-        body: finishedListBody.optional(),
-        response: { 200: replySchema(z.array(meetingListItem)) },
-      },
+      schema: { tags, ...contract('conference/v2/getMyFinishedConferenceList') },
     },
     async (request) => {
       const page = request.body?.page ?? 1;

@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { changeHostBody, conferenceSetBody, emptyPayload, replySchema } from '@meet/shared';
 import { AppError } from '../../lib/app-error.js';
+import { contract } from '../../lib/contract.js';
 import { ok } from '../../lib/reply.js';
 import { authenticate, signedInUser } from '../../plugins/auth.js';
 import { lookupCaller } from '../lookup-guard.js';
@@ -25,7 +25,7 @@ export default async function hostRoutes(fastify: FastifyInstance) {
     '/set',
     {
       config: limit,
-      schema: { tags, body: conferenceSetBody, response: { 200: replySchema(emptyPayload) } },
+      schema: { tags, ...contract('conference/set') },
     },
     async (request) => {
       const { conferenceUri, conferenceId, setContent } = request.body;
@@ -42,7 +42,7 @@ export default async function hostRoutes(fastify: FastifyInstance) {
     '/changeHost',
     {
       config: limit,
-      schema: { tags, body: changeHostBody, response: { 200: replySchema(emptyPayload) } },
+      schema: { tags, ...contract('conference/changeHost') },
     },
     async (request) => {
       const { conferenceUri, conferenceId, newHostCode, userId } = request.body;

@@ -1,18 +1,9 @@
 /** Scheduled meetings: create, update, delete and list (/api/conference/reserve/*). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  CONFERENCE_STATUS,
-  conferenceIdBody,
-  emptyPayload,
-  meetingInfo,
-  meetingListItem,
-  replySchema,
-  reserveCreateBody,
-  reserveUpdateBody,
-} from '@meet/shared';
+import { CONFERENCE_STATUS } from '@meet/shared';
 import { AppError } from '../../lib/app-error.js';
+import { contract } from '../../lib/contract.js';
 import { ok } from '../../lib/reply.js';
 import { requireRealUser, signedInUser } from '../../plugins/auth.js';
 import { listItemOf } from '../present.js';
@@ -46,7 +37,7 @@ export default async function reserveRoutes(fastify: FastifyInstance) {
   app.post(
     '/create',
     {
-      schema: { tags, body: reserveCreateBody, response: { 200: replySchema(meetingInfo) } },
+      schema: { tags, ...contract('conference/reserve/create') },
     },
     async (request) => {
       const { topic, timezone, startTime, endTime, subtitle } = request.body;
@@ -70,7 +61,7 @@ export default async function reserveRoutes(fastify: FastifyInstance) {
   app.post(
     '/update',
     {
-      schema: { tags, body: reserveUpdateBody, response: { 200: replySchema(meetingInfo) } },
+      schema: { tags, ...contract('conference/reserve/update') },
     },
     async (request) => {
       const { conferenceId, topic, timezone, startTime, endTime, subtitle } = request.body;
@@ -92,7 +83,7 @@ export default async function reserveRoutes(fastify: FastifyInstance) {
   app.post(
     '/delete',
     {
-      schema: { tags, body: conferenceIdBody, response: { 200: replySchema(emptyPayload) } },
+      schema: { tags, ...contract('conference/reserve/delete') },
     },
     async (request) => {
       const row = await ownReservation(request, request.body.conferenceId);
@@ -106,7 +97,7 @@ export default async function reserveRoutes(fastify: FastifyInstance) {
   app.post(
     '/list',
     {
-      schema: { tags, response: { 200: replySchema(z.array(meetingListItem)) } },
+      schema: { tags, ...contract('conference/reserve/list') },
     },
     async (request) => {
       const rows = await conferences.listForUser(

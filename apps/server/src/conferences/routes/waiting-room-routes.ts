@@ -4,16 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  approveJoinBody,
-  denyJoinBody,
-  emptyPayload,
-  replySchema,
-  waitingEntry,
-  waitingListBody,
-  waitingRoomStatusBody,
-} from '@meet/shared';
-import { z } from 'zod';
+import { contract } from '../../lib/contract.js';
 import { ok } from '../../lib/reply.js';
 import { authenticate, signedInUser } from '../../plugins/auth.js';
 
@@ -31,11 +22,7 @@ export default async function waitingRoomRoutes(fastify: FastifyInstance) {
     '/getWaitingRoomMemberList',
     {
       config: limit,
-      schema: {
-        tags,
-        body: waitingListBody,
-        response: { 200: replySchema(z.array(waitingEntry)) },
-      },
+      schema: { tags, ...contract('conference/getWaitingRoomMemberList') },
     },
     async (request) => {
       const conf = await waitingRoom.hostedBy(signedInUser(request), request.body);
@@ -47,7 +34,7 @@ export default async function waitingRoomRoutes(fastify: FastifyInstance) {
     '/approveJoin',
     {
       config: limit,
-      schema: { tags, body: approveJoinBody, response: { 200: replySchema(emptyPayload) } },
+      schema: { tags, ...contract('conference/approveJoin') },
     },
     async (request) => {
       const conf = await waitingRoom.hostedBy(signedInUser(request), request.body);
@@ -60,7 +47,7 @@ export default async function waitingRoomRoutes(fastify: FastifyInstance) {
     '/denyJoin',
     {
       config: limit,
-      schema: { tags, body: denyJoinBody, response: { 200: replySchema(emptyPayload) } },
+      schema: { tags, ...contract('conference/denyJoin') },
     },
     async (request) => {
       const conf = await waitingRoom.hostedBy(signedInUser(request), request.body);
@@ -77,7 +64,7 @@ export default async function waitingRoomRoutes(fastify: FastifyInstance) {
     '/updateWaitingRoomStatus',
     {
       config: limit,
-      schema: { tags, body: waitingRoomStatusBody, response: { 200: replySchema(emptyPayload) } },
+      schema: { tags, ...contract('conference/updateWaitingRoomStatus') },
     },
     async (request) => {
       const conf = await waitingRoom.hostedBy(signedInUser(request), request.body);

@@ -5,15 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  famousNamesReply,
-  magicToken,
-  magicTokenBody,
-  magicTypeReply,
-  replySchema,
-  updateFamousNamesBody,
-  updateMagicTypeBody,
-} from '@meet/shared';
+import { contract } from '../../lib/contract.js';
 import { ok } from '../../lib/reply.js';
 import { authenticate, signedInUser } from '../../plugins/auth.js';
 
@@ -23,39 +15,31 @@ export default async function sessionRoutes(fastify: FastifyInstance) {
   const { cam, settings } = app.magic;
   const tags = ['magic'];
 
-  app.post(
-    '/getToken',
-    { schema: { tags, body: magicTokenBody, response: { 200: replySchema(magicToken) } } },
-    async (request) => ok(request, await cam.open(signedInUser(request), request.body)),
+  app.post('/getToken', { schema: { tags, ...contract('magic/getToken') } }, async (request) =>
+    ok(request, await cam.open(signedInUser(request), request.body)),
   );
 
   app.post(
     '/getHomePageToken',
-    { schema: { tags, response: { 200: replySchema(magicToken) } } },
+    { schema: { tags, ...contract('magic/getHomePageToken') } },
     async (request) => ok(request, await cam.open(signedInUser(request), { type: 1 })),
   );
 
   app.post(
     '/updateMagicType',
-    { schema: { tags, body: updateMagicTypeBody, response: { 200: replySchema(magicTypeReply) } } },
+    { schema: { tags, ...contract('magic/updateMagicType') } },
     async (request) => ok(request, await settings.setType(signedInUser(request).id, request.body)),
   );
 
   app.post(
     '/getMyFamousManNames',
-    { schema: { tags, response: { 200: replySchema(famousNamesReply) } } },
+    { schema: { tags, ...contract('magic/getMyFamousManNames') } },
     async (request) => ok(request, { names: await settings.famousNames(signedInUser(request).id) }),
   );
 
   app.post(
     '/updateMyFamousManNames',
-    {
-      schema: {
-        tags,
-        body: updateFamousNamesBody,
-        response: { 200: replySchema(famousNamesReply) },
-      },
-    },
+    { schema: { tags, ...contract('magic/updateMyFamousManNames') } },
     async (request) =>
       ok(request, {
         names: await settings.setFamousNames(signedInUser(request).id, request.body.names),

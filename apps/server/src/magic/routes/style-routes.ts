@@ -4,15 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  magicPageBody,
-  magicStatusReply,
-  magicStyle,
-  magicStyleIdBody,
-  magicStyleList,
-  queryMagicStatusBody,
-  replySchema,
-} from '@meet/shared';
+import { contract } from '../../lib/contract.js';
 import { requestLanguage } from '../../lib/language.js';
 import { ok } from '../../lib/reply.js';
 import { authenticate, requireRealUser, signedInUser } from '../../plugins/auth.js';
@@ -22,27 +14,29 @@ export default async function styleRoutes(fastify: FastifyInstance) {
   app.addHook('onRequest', authenticate);
   const { styles } = app.magic;
   const tags = ['magic'];
-  const list = { 200: replySchema(magicStyleList) };
 
-  app.post('/getSystemStyleMagic', { schema: { tags, response: list } }, async (request) =>
-    ok(request, await styles.system(signedInUser(request), requestLanguage(request))),
+  app.post(
+    '/getSystemStyleMagic',
+    { schema: { tags, ...contract('magic/getSystemStyleMagic') } },
+    async (request) =>
+      ok(request, await styles.system(signedInUser(request), requestLanguage(request))),
   );
 
   app.post(
     '/getHotFreeStyleMagic',
-    { schema: { tags, body: magicPageBody, response: list } },
+    { schema: { tags, ...contract('magic/getHotFreeStyleMagic') } },
     async (request) => ok(request, await styles.hot(signedInUser(request), request.body)),
   );
 
   app.post(
     '/getMyFreeStyleMagicList',
-    { schema: { tags, body: magicPageBody, response: list } },
+    { schema: { tags, ...contract('magic/getMyFreeStyleMagicList') } },
     async (request) => ok(request, await styles.mine(signedInUser(request), request.body)),
   );
 
   app.post(
     '/getMyFavoriteMagic',
-    { schema: { tags, body: magicPageBody, response: list } },
+    { schema: { tags, ...contract('magic/getMyFavoriteMagic') } },
     async (request) =>
       ok(
         request,
@@ -53,11 +47,7 @@ export default async function styleRoutes(fastify: FastifyInstance) {
   app.post(
     '/queryFreeStyleMagicStatus',
     {
-      schema: {
-        tags,
-        body: queryMagicStatusBody,
-        response: { 200: replySchema(magicStatusReply) },
-      },
+      schema: { tags, ...contract('magic/queryFreeStyleMagicStatus') },
     },
     async (request) =>
       ok(request, { list: await styles.statuses(signedInUser(request), request.body.ids) }),
@@ -67,7 +57,7 @@ export default async function styleRoutes(fastify: FastifyInstance) {
     '/favoriteById',
     {
       onRequest: requireRealUser,
-      schema: { tags, body: magicStyleIdBody, response: { 200: replySchema(magicStyle) } },
+      schema: { tags, ...contract('magic/favoriteById') },
     },
     async (request) =>
       ok(

@@ -5,20 +5,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   PLAN_ENTITLEMENTS,
   PRODUCTS,
   USER_TYPE_PRO,
-  benefitInfo,
   formatAmount,
-  getBenefitByBenefitIdBody,
-  getBenefitByUserTypeBody,
-  replySchema,
   type BenefitInfo,
   type Product,
 } from '@meet/shared';
 import { AppError } from '../../lib/app-error.js';
+import { contract } from '../../lib/contract.js';
 import { ok } from '../../lib/reply.js';
 
 export const PRO_BENEFIT_ID = 'pro';
@@ -57,11 +53,7 @@ export default async function benefitRoutes(fastify: FastifyInstance) {
   app.post(
     '/getBenefitByUserType',
     {
-      schema: {
-        tags,
-        body: getBenefitByUserTypeBody.optional(),
-        response: { 200: replySchema(z.array(benefitInfo)) },
-      },
+      schema: { tags, ...contract('benefit/getBenefitByUserType') },
     },
     async (request) => {
       const wanted = request.body?.userTypeList ?? [USER_TYPE_PRO];
@@ -73,11 +65,7 @@ export default async function benefitRoutes(fastify: FastifyInstance) {
   app.post(
     '/getBenefitByBenefitId',
     {
-      schema: {
-        tags,
-        body: getBenefitByBenefitIdBody,
-        response: { 200: replySchema(benefitInfo) },
-      },
+      schema: { tags, ...contract('benefit/getBenefitByBenefitId') },
     },
     async (request) => {
       if (request.body.benefitId !== PRO_BENEFIT_ID) throw new AppError(-1, 404, 'productNotFound');

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { frequencyStatusPayload, replySchema } from '@meet/shared';
+import { contract } from '../../lib/contract.js';
 import { ok } from '../../lib/reply.js';
 import { authenticate, signedInUser } from '../../plugins/auth.js';
 
@@ -14,7 +14,7 @@ export default async function frequencyRoutes(fastify: FastifyInstance) {
     '/status',
     {
       onRequest: authenticate,
-      schema: { tags: ['billing'], response: { 200: replySchema(frequencyStatusPayload) } },
+      schema: { tags: ['billing'], ...contract('frequency/status') },
     },
     async (request) => ok(request, await app.billing.status(signedInUser(request))),
   );

@@ -6,15 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  createSubscribeSessionBody,
-  customerPortalBody,
-  customerPortalPayload,
-  paymentStatusBody,
-  paymentStatusPayload,
-  replySchema,
-  subscribeSessionPayload,
-} from '@meet/shared';
+import { contract } from '../../lib/contract.js';
 import { ok } from '../../lib/reply.js';
 import { siteUrlOf } from '../../lib/site-origin.js';
 import { requireRealUser, signedInUser } from '../../plugins/auth.js';
@@ -30,11 +22,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     {
       onRequest: requireRealUser,
       config: { accountLimit: { max: 20, by: 'user' } },
-      schema: {
-        tags,
-        body: createSubscribeSessionBody,
-        response: { 200: replySchema(subscribeSessionPayload) },
-      },
+      schema: { tags, ...contract('payment/stripe/createSubscribeSession') },
     },
     async (request) =>
       ok(
@@ -47,11 +35,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     '/paymentStatus',
     {
       onRequest: requireRealUser,
-      schema: {
-        tags,
-        body: paymentStatusBody,
-        response: { 200: replySchema(paymentStatusPayload) },
-      },
+      schema: { tags, ...contract('payment/stripe/paymentStatus') },
     },
     async (request) =>
       ok(request, await billing.paymentStatus(signedInUser(request), request.body.sessionId)),
@@ -61,11 +45,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     '/customerPortal',
     {
       onRequest: requireRealUser,
-      schema: {
-        tags,
-        body: customerPortalBody.optional(),
-        response: { 200: replySchema(customerPortalPayload) },
-      },
+      schema: { tags, ...contract('payment/stripe/customerPortal') },
     },
     async (request) => {
       const returnUrl = request.body?.returnUrl ?? `${siteUrlOf(request)}/home/meetings`;

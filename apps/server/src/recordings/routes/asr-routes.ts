@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { recordInfo, replySchema, updateRecordMemberNameBody } from '@meet/shared';
+import { contract } from '../../lib/contract.js';
 import { requestLanguage } from '../../lib/language.js';
 import { ok } from '../../lib/reply.js';
 import { authenticate, signedInUser } from '../../plugins/auth.js';
@@ -18,11 +18,10 @@ export default async function asrRoutes(fastify: FastifyInstance) {
   const { records, recordTranscript } = app;
   app.addHook('onRequest', authenticate);
   const tags = ['record'];
-  const infoReply = { 200: replySchema(recordInfo) };
 
   app.post(
     '/updateRecordMemberName',
-    { schema: { tags, body: updateRecordMemberNameBody, response: infoReply } },
+    { schema: { tags, ...contract('asr/updateRecordMemberName') } },
     async (request) => {
       const { recordId, memberInfo } = request.body;
       const view = await records.owned(signedInUser(request), recordId);
@@ -36,7 +35,7 @@ export default async function asrRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/updateAsrFile',
-    { schema: { tags, consumes: ['multipart/form-data'], response: infoReply } },
+    { schema: { tags, ...contract('asr/updateAsrFile') } },
     async (request) => {
       const { recordId, text } = await readRecordUpload(request);
       const view = await records.owned(signedInUser(request), recordId);

@@ -4,12 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { emptyPayload, replySchema, startRecordBody, stopRecordBody } from '@meet/shared';
-import { z } from 'zod';
+import { contract } from '../../lib/contract.js';
 import { ok } from '../../lib/reply.js';
 import { authenticate, signedInUser } from '../../plugins/auth.js';
-
-const started = z.object({ recordId: z.string() });
 
 export default async function recordControlRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -23,7 +20,7 @@ export default async function recordControlRoutes(fastify: FastifyInstance) {
     '/startRecord',
     {
       config: limit,
-      schema: { tags, body: startRecordBody, response: { 200: replySchema(started) } },
+      schema: { tags, ...contract('conference/startRecord') },
     },
     async (request) => {
       const recording = await recordingControl.start(signedInUser(request), request.body);
@@ -35,7 +32,7 @@ export default async function recordControlRoutes(fastify: FastifyInstance) {
     '/stopRecord',
     {
       config: limit,
-      schema: { tags, body: stopRecordBody, response: { 200: replySchema(emptyPayload) } },
+      schema: { tags, ...contract('conference/stopRecord') },
     },
     async (request) => {
       await recordingControl.stop(signedInUser(request), request.body.conferenceUri);

@@ -6,22 +6,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  applyBody,
-  applyDetail,
-  emptyPayload,
-  getApplyBody,
-  myRecordsBody,
-  recordIdBody,
-  recordInfo,
-  recordUuidBody,
-  recordsReply,
-  replySchema,
-  setShareScopeBody,
-  updateApplyBody,
-  updateRecordNameBody,
-} from '@meet/shared';
 import type { UserRow } from '../../db/schema/index.js';
+import { contract } from '../../lib/contract.js';
 import { requestLanguage } from '../../lib/language.js';
 import { ok } from '../../lib/reply.js';
 import { authenticate, bearerToken, requireRealUser, signedInUser } from '../../plugins/auth.js';
@@ -30,9 +16,6 @@ export default async function recordRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { records, accessRequests, sessions } = app;
   const tags = ['record'];
-  const infoReply = { 200: replySchema(recordInfo) };
-  const detailReply = { 200: replySchema(applyDetail) };
-  const nothing = { 200: replySchema(emptyPayload) };
 
   /** The signed-in caller when the request carries a valid token; else nobody (not an error). */
   async function viewerOf(request: FastifyRequest): Promise<UserRow | null> {
@@ -44,7 +27,7 @@ export default async function recordRoutes(fastify: FastifyInstance) {
     '/getMyRecords',
     {
       onRequest: authenticate,
-      schema: { tags, body: myRecordsBody, response: { 200: replySchema(recordsReply) } },
+      schema: { tags, ...contract('record/getMyRecords') },
     },
     async (request) => {
       const { pageNum = 1, pageSize = 20 } = request.body ?? {};
@@ -54,7 +37,7 @@ export default async function recordRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/getRecordInfo',
-    { onRequest: authenticate, schema: { tags, body: recordIdBody, response: infoReply } },
+    { onRequest: authenticate, schema: { tags, ...contract('record/getRecordInfo') } },
     async (request) =>
       ok(
         request,
@@ -64,7 +47,7 @@ export default async function recordRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/getRecordInfoByUUID',
-    { schema: { tags, body: recordUuidBody, response: infoReply } },
+    { schema: { tags, ...contract('record/getRecordInfoByUUID') } },
     async (request) =>
       ok(
         request,
@@ -74,7 +57,7 @@ export default async function recordRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/updateRecordName',
-    { onRequest: authenticate, schema: { tags, body: updateRecordNameBody, response: infoReply } },
+    { onRequest: authenticate, schema: { tags, ...contract('record/updateRecordName') } },
     async (request) => {
       const { recordId, newRecordName } = request.body;
       await records.rename(signedInUser(request), recordId, newRecordName);
@@ -87,7 +70,7 @@ export default async function recordRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/deleteRecord',
-    { onRequest: authenticate, schema: { tags, body: recordIdBody, response: nothing } },
+    { onRequest: authenticate, schema: { tags, ...contract('record/deleteRecord') } },
     async (request) => {
       await records.remove(signedInUser(request), request.body.recordId);
       return ok(request, null);
@@ -96,7 +79,7 @@ export default async function recordRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/deleteSharedRecord',
-    { onRequest: authenticate, schema: { tags, body: recordIdBody, response: nothing } },
+    { onRequest: authenticate, schema: { tags, ...contract('record/deleteSharedRecord') } },
     async (request) => {
       await records.removeShared(signedInUser(request), request.body.recordId);
       return ok(request, null);
@@ -105,7 +88,7 @@ export default async function recordRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/permission/set',
-    { onRequest: authenticate, schema: { tags, body: setShareScopeBody, response: infoReply } },
+    { onRequest: authenticate, schema: { tags, ...contract('record/permission/set') } },
     async (request) => {
       const { recordId, shareScope } = request.body;
       await records.setShareScope(signedInUser(request), recordId, shareScope);
@@ -119,7 +102,7 @@ export default async function recordRoutes(fastify: FastifyInstance) {
   // Asking needs a real account: the answer arrives in the message center, on Home.
   app.post(
     '/permission/apply',
-    { onRequest: requireRealUser, schema: { tags, body: applyBody, response: detailReply } },
+    { onRequest: requireRealUser, schema: { tags, ...contract('record/permission/apply') } },
     async (request) => {
       const { recordId, reason } = request.body;
       return ok(request, await accessRequests.apply(signedInUser(request), recordId, reason));
@@ -128,7 +111,7 @@ export default async function recordRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/permission/getApply',
-    { onRequest: authenticate, schema: { tags, body: getApplyBody, response: detailReply } },
+    { onRequest: authenticate, schema: { tags, ...contract('record/permission/getApply') } },
     async (request) => {
       const { recordId, permissionRequestId } = request.body;
       return ok(
@@ -140,7 +123,7 @@ export default async function recordRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/permission/updateApply',
-    { onRequest: authenticate, schema: { tags, body: updateApplyBody, response: detailReply } },
+    { onRequest: authenticate, schema: { tags, ...contract('record/permission/updateApply') } },
     async (request) => {
       const { recordId, permissionRequestId, status } = request.body;
       return ok(

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { recordIdBody, recordInfo, replySchema, summaryRemainReply } from '@meet/shared';
+import { contract } from '../../lib/contract.js';
 import { requestLanguage } from '../../lib/language.js';
 import { ok } from '../../lib/reply.js';
 import { authenticate, signedInUser } from '../../plugins/auth.js';
@@ -18,12 +18,10 @@ export default async function summaryRoutes(fastify: FastifyInstance) {
   const { records, summaries } = app;
   app.addHook('onRequest', authenticate);
   const tags = ['record'];
-  const infoReply = { 200: replySchema(recordInfo) };
-  const upload = { tags, consumes: ['multipart/form-data'], response: infoReply };
 
   app.post(
     '/startSummary',
-    { schema: { tags, body: recordIdBody, response: infoReply } },
+    { schema: { tags, ...contract('sm/startSummary') } },
     async (request) => {
       const { recordId } = request.body;
       await summaries.start(signedInUser(request), recordId);
@@ -36,31 +34,39 @@ export default async function summaryRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/getSummaryRemainTimes',
-    { schema: { tags, response: { 200: replySchema(summaryRemainReply) } } },
+    { schema: { tags, ...contract('sm/getSummaryRemainTimes') } },
     async (request) => ok(request, await summaries.remain(signedInUser(request))),
   );
 
-  app.post('/updateSummaryResult', { schema: upload }, async (request) => {
-    const { recordId, text } = await readRecordUpload(request);
-    await summaries.updateMinutes(signedInUser(request), recordId, text);
-    return ok(
-      request,
-      await records.ownerInfo(signedInUser(request), recordId, requestLanguage(request)),
-    );
-  });
+  app.post(
+    '/updateSummaryResult',
+    { schema: { tags, ...contract('sm/updateSummaryResult') } },
+    async (request) => {
+      const { recordId, text } = await readRecordUpload(request);
+      await summaries.updateMinutes(signedInUser(request), recordId, text);
+      return ok(
+        request,
+        await records.ownerInfo(signedInUser(request), recordId, requestLanguage(request)),
+      );
+    },
+  );
 
-  app.post('/updateChapter', { schema: upload }, async (request) => {
-    const { recordId, text } = await readRecordUpload(request);
-    await summaries.updateChapters(signedInUser(request), recordId, text);
-    return ok(
-      request,
-      await records.ownerInfo(signedInUser(request), recordId, requestLanguage(request)),
-    );
-  });
+  app.post(
+    '/updateChapter',
+    { schema: { tags, ...contract('sm/updateChapter') } },
+    async (request) => {
+      const { recordId, text } = await readRecordUpload(request);
+      await summaries.updateChapters(signedInUser(request), recordId, text);
+      return ok(
+        request,
+        await records.ownerInfo(signedInUser(request), recordId, requestLanguage(request)),
+      );
+    },
+  );
 
   app.post(
     '/convertToText',
-    { schema: { tags, body: recordIdBody, response: infoReply } },
+    { schema: { tags, ...contract('sm/convertToText') } },
     async (request) => {
       const { recordId } = request.body;
       await summaries.convertToText(signedInUser(request), recordId);

@@ -139,7 +139,9 @@ describe('the upgrade dialog', () => {
       .mockResolvedValue({ sessionId: 'cs_1', url: 'http://pay.test/cs_1' });
     window.history.replaceState(null, '', '/meeting/123456789');
     renderAt('/meeting/123456789');
-    await apiPost('conference/startRecord', {}, { silent: true }).catch(() => undefined);
+    await apiPost('conference/startRecord', { conferenceUri: 'uri-1' }, { silent: true }).catch(
+      () => undefined,
+    );
     await screen.findByRole('dialog', { name: 'Upgrade to Pro' });
     fireEvent.click(await screen.findByRole('radio', { name: /Monthly/ }));
     fireEvent.click(await screen.findByTestId('upgrade-submit'));

@@ -210,7 +210,7 @@ describe('the message center', () => {
     vi.spyOn(messagesApi, 'list').mockResolvedValue(page([request(1)]));
     vi.spyOn(messagesApi, 'markRead').mockResolvedValue({ unread: 0 });
     const get = vi.spyOn(recordsApi, 'getApply').mockResolvedValue(applyDetail());
-    const answer = vi.spyOn(recordsApi, 'updateApply').mockResolvedValue(null);
+    const answer = vi.spyOn(recordsApi, 'updateApply').mockResolvedValue(applyDetail());
     renderCenter();
     await firstLoad();
     await act(async () => fireEvent.click(items()[0]!));

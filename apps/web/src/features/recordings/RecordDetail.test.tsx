@@ -12,7 +12,7 @@ import { FakeSocket } from '../../message-socket/fake-socket';
 import { MessageSocket } from '../../message-socket/message-socket';
 import { MessageSocketProvider } from '../../message-socket/MessageSocketProvider';
 import * as toasts from '../../ui/toast-store';
-import { message, recordInfo, renderRoute } from './recordings-fixtures';
+import { applyDetail, message, recordInfo, renderRoute } from './recordings-fixtures';
 import { RecordScreen } from './RecordScreen';
 
 const auth = { token: 'token-owner' as string | null, isRealLogin: true };
@@ -110,7 +110,7 @@ describe('access requests', () => {
       .spyOn(recordsApi, 'infoByUuid')
       .mockResolvedValueOnce(recordInfo({ accessRequests: [waiting] }))
       .mockResolvedValue(recordInfo({ accessRequests: [], shareScope: 'applicants' }));
-    const answer = vi.spyOn(recordsApi, 'updateApply').mockResolvedValue(null);
+    const answer = vi.spyOn(recordsApi, 'updateApply').mockResolvedValue(applyDetail());
     renderPage();
     const item = await screen.findByTestId('record-request');
     expect(item.dataset.requestId).toBe('req-7');

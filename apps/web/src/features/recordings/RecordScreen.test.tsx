@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client';
 import { recordsApi } from '../../api/records-api';
 import * as toasts from '../../ui/toast-store';
 import { RECORDS_POLL_MS } from './recording-queries';
-import { recordInfo, renderRoute } from './recordings-fixtures';
+import { applyDetail, recordInfo, renderRoute } from './recordings-fixtures';
 import { RecordScreen } from './RecordScreen';
 
 const auth = { token: 'token-owner' as string | null, isRealLogin: true };
@@ -66,7 +66,7 @@ describe('the record page: what someone without the recording sees', () => {
       .spyOn(recordsApi, 'infoByUuid')
       .mockRejectedValueOnce(noAccess(0))
       .mockRejectedValue(noAccess(1));
-    const apply = vi.spyOn(recordsApi, 'apply').mockResolvedValue(null);
+    const apply = vi.spyOn(recordsApi, 'apply').mockResolvedValue(applyDetail());
     renderPage();
     const page = await screen.findByTestId('record-no-access');
     expect(page.textContent).toContain('No access permissions currently');
@@ -188,7 +188,7 @@ describe('the record page: watching', () => {
 describe('the record page: the owner', () => {
   test('chooses who can open it', async () => {
     vi.spyOn(recordsApi, 'infoByUuid').mockResolvedValue(recordInfo());
-    const set = vi.spyOn(recordsApi, 'setShareScope').mockResolvedValue(null);
+    const set = vi.spyOn(recordsApi, 'setShareScope').mockResolvedValue(recordInfo());
     renderPage();
     const scope = (await screen.findByTestId('share-scope')) as HTMLSelectElement;
     expect(scope.value).toBe('private');
@@ -206,7 +206,7 @@ describe('the record page: the owner', () => {
 
   test('edits chapters: two at the same time are refused; unique times are saved in order', async () => {
     const load = vi.spyOn(recordsApi, 'infoByUuid').mockResolvedValue(recordInfo());
-    const save = vi.spyOn(recordsApi, 'updateChapters').mockResolvedValue(null);
+    const save = vi.spyOn(recordsApi, 'updateChapters').mockResolvedValue(recordInfo());
     renderPage();
     fireEvent.click(await screen.findByTestId('summary-tab-chapters'));
     fireEvent.click(screen.getByTestId('chapters-edit'));
@@ -243,7 +243,7 @@ describe('the record page: the owner', () => {
 
   test('renames speakers; a speaker left without a name is refused', async () => {
     vi.spyOn(recordsApi, 'infoByUuid').mockResolvedValue(recordInfo());
-    const save = vi.spyOn(recordsApi, 'updateSpeakerNames').mockResolvedValue(null);
+    const save = vi.spyOn(recordsApi, 'updateSpeakerNames').mockResolvedValue(recordInfo());
     renderPage();
     fireEvent.click(await screen.findByTestId('edit-speakers'));
     const [ann, bob] = screen.getAllByTestId('speaker-name-input');
@@ -266,7 +266,7 @@ describe('the record page: the owner', () => {
 
   test('edits the minutes', async () => {
     vi.spyOn(recordsApi, 'infoByUuid').mockResolvedValue(recordInfo());
-    const save = vi.spyOn(recordsApi, 'updateMinutes').mockResolvedValue(null);
+    const save = vi.spyOn(recordsApi, 'updateMinutes').mockResolvedValue(recordInfo());
     renderPage();
     expect((await screen.findByTestId('summary-engine')).textContent).toBe(
       'Written by Extractive (built-in)',
@@ -290,7 +290,7 @@ describe('the record page: the owner', () => {
         recordInfo({ summaryStatus: 'processing', minutes: '', chapters: [], summaryEngine: '' }),
       )
       .mockResolvedValue(recordInfo());
-    const start = vi.spyOn(recordsApi, 'startSummary').mockResolvedValue(null);
+    const start = vi.spyOn(recordsApi, 'startSummary').mockResolvedValue(recordInfo());
     renderPage();
     expect((await screen.findByTestId('summary-remain')).textContent).toBe('Left this month: 2');
     await act(async () => fireEvent.click(screen.getByTestId('summary-generate')));

@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client';
 import { recordsApi } from '../../api/records-api';
 import * as toasts from '../../ui/toast-store';
 import { RECORDS_PAGE_SIZE, RECORDS_POLL_MS } from './recording-queries';
-import { recordItem, recordsPage, renderRoute } from './recordings-fixtures';
+import { recordInfo, recordItem, recordsPage, renderRoute } from './recordings-fixtures';
 import { RecordingsHome } from './RecordingsHome';
 
 const renderHome = () => renderRoute(<RecordingsHome />, { path: '/home/recording' });
@@ -123,7 +123,7 @@ describe('Home › Recordings', () => {
     vi.spyOn(recordsApi, 'myRecords')
       .mockResolvedValueOnce(recordsPage([recordItem()]))
       .mockResolvedValue(recordsPage([recordItem({ name: 'Budget review' })]));
-    const rename = vi.spyOn(recordsApi, 'rename').mockResolvedValue(null);
+    const rename = vi.spyOn(recordsApi, 'rename').mockResolvedValue(recordInfo());
     renderHome();
     fireEvent.click(await screen.findByTestId('record-rename'));
     const input = screen.getByTestId('rename-input');

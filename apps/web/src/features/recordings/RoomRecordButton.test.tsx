@@ -82,7 +82,7 @@ describe('the record button', () => {
   });
 
   test('a Pro host chooses video in the speech or grid layout and starts it', async () => {
-    const start = vi.spyOn(recordsApi, 'startRecord').mockResolvedValue(null);
+    const start = vi.spyOn(recordsApi, 'startRecord').mockResolvedValue({ recordId: 'rec-1' });
     renderRoom({ ability: PRO });
     await openPopover();
     await waitFor(() =>
@@ -101,7 +101,7 @@ describe('the record button', () => {
   });
 
   test('audio has no layout to choose', async () => {
-    const start = vi.spyOn(recordsApi, 'startRecord').mockResolvedValue(null);
+    const start = vi.spyOn(recordsApi, 'startRecord').mockResolvedValue({ recordId: 'rec-1' });
     renderRoom({ ability: PRO });
     await openPopover();
     await waitFor(() => expect(screen.getByTestId('record-layout-speech')).toBeTruthy());
@@ -118,7 +118,7 @@ describe('the record button', () => {
   test('a basic host may record audio only: video is locked with the Pro note and Upgrade asks for the upgrade dialog', async () => {
     const upgrades: string[] = [];
     const off = onUpgrade((request) => upgrades.push(`${request.channel}:${request.newTab}`));
-    const start = vi.spyOn(recordsApi, 'startRecord').mockResolvedValue(null);
+    const start = vi.spyOn(recordsApi, 'startRecord').mockResolvedValue({ recordId: 'rec-1' });
     renderRoom({ ability: BASIC });
     await openPopover();
     const note = await screen.findByTestId('record-pro-note');
