@@ -7,18 +7,7 @@ import type { Clock } from '../lib/clock.js';
 import { randomCode, randomDigits } from '../lib/crypto.js';
 import { billingView } from '../payments/entitlements.js';
 import type { AccountChanges } from '../sessions/account-changes.js';
-
-/** Postgres' unique-violation SQLSTATE, as both drivers report it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (
-    let e = error as { code?: unknown; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
+import { isUniqueViolation } from '../db/db-errors.js';
 
 function newIdentity() {
   return {

@@ -20,7 +20,7 @@ import { conferenceFields } from './conference-fields.js';
 import { MembersRepository } from './members-repository.js';
 import { meetingCap } from './meeting-caps.js';
 import { insertWithinCap } from '../accounts/account-cap.js';
-import { isUniqueViolation } from '../accounts/users-repository.js';
+import { isUniqueViolation } from '../db/db-errors.js';
 
 /** 9 or 10 digits, uniformly over [100000000, 9999999999]: ~10^10 numbers to scan. */
 function newConferenceNumber(): string {

@@ -24,7 +24,7 @@ import { meetingAccess } from '../conferences/meeting-access.js';
 import type { Clock } from '../lib/clock.js';
 import type { ConferencesRepository } from '../conferences/conferences-repository.js';
 import type { PollContentInput, PollsRepository } from './polls-repository.js';
-import { isUniqueViolation } from '../accounts/users-repository.js';
+import { isUniqueViolation } from '../db/db-errors.js';
 import { exportFileName, pollWorkbook } from './export.js';
 import { pollDetailOf, pollSummaryOf } from './present.js';
 

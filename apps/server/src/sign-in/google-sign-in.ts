@@ -18,7 +18,8 @@ import { AppError } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
 import { newToken, sha256 } from '../lib/crypto.js';
 import type { Passwords } from '../lib/passwords.js';
-import { isUniqueViolation, type UsersRepository } from '../accounts/users-repository.js';
+import type { UsersRepository } from '../accounts/users-repository.js';
+import { isUniqueViolation } from '../db/db-errors.js';
 
 export type GooglePurpose = 'login' | 'bind';
 

@@ -10,7 +10,7 @@ import { SIGNUP_AI_CREDITS, maskPhone, serverText } from '@meet/shared';
 import { contract } from '../../lib/contract.js';
 import { requestLanguage } from '../../lib/language.js';
 import { ok } from '../../lib/reply.js';
-import { isUniqueViolation } from '../users-repository.js';
+import { isUniqueViolation } from '../../db/db-errors.js';
 import { signInPayload } from './sign-in-reply.js';
 
 export default async function phoneRoutes(fastify: FastifyInstance) {

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.js';
 import { contract } from '../../lib/contract.js';
 import { requestLanguage } from '../../lib/language.js';
 import { ok } from '../../lib/reply.js';
-import { isUniqueViolation } from '../users-repository.js';
+import { isUniqueViolation } from '../../db/db-errors.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { authenticate, signedInUser } from '../../plugins/auth.js';
 import { changeAvatar } from './avatar-routes.js';

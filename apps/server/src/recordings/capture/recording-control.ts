@@ -12,7 +12,7 @@ import type { ConferenceService } from '../../conferences/conference-service.js'
 import type { HostControl } from '../../conferences/host-control.js';
 import type { ConferenceRow, RecordingRow, UserRow } from '../../db/schema/index.js';
 import type { JobQueue } from '../../jobs/types.js';
-import { isUniqueViolation } from '../../accounts/users-repository.js';
+import { isUniqueViolation } from '../../db/db-errors.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { entitlementsOf } from '../../payments/entitlements.js';
