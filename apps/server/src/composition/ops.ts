@@ -1,6 +1,6 @@
 /**
  * Running in production: the drain that SIGTERM starts (ops/drain.ts; /livez and /readyz read it
- * in routes/probes.ts); one access line per request with its id, echoed in X-Request-Id
+ * in ops/probe-routes.ts); one access line per request with its id, echoed in X-Request-Id
  * (ops/request-id.ts); and with METRICS_PORT the Prometheus metrics on their own listener, every
  * answered request counted by its route pattern.
  */

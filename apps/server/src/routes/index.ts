@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/config.js';
 import sandboxRoutes from '../payments/sandbox/sandbox-routes.js';
-import adminRoutes from './admin.js';
+import adminRoutes from '../ops/admin-routes.js';
 import benefitRoutes from '../payments/routes/benefit-routes.js';
 import { calendarFileRoutes, calendarUserRoutes } from '../calendars/calendar-routes.js';
 import captionsRoutes from '../captions/captions-routes.js';
@@ -27,11 +27,11 @@ import reportRoutes from '../accounts/routes/report-routes.js';
 import scanRoutes from '../accounts/routes/scan-routes.js';
 import virtualBackgroundRoutes from '../accounts/routes/background-routes.js';
 import voteRoutes from '../polls/vote-routes.js';
-import devRoutes from './dev.js';
+import devRoutes from '../ops/dev-routes.js';
 import recordingFileRoutes from '../recordings/routes/recording-files.js';
-import probeRoutes from './probes.js';
-import systemRoutes from './system.js';
-import webRoutes from './web.js';
+import probeRoutes from '../ops/probe-routes.js';
+import systemRoutes from '../ops/system-routes.js';
+import webRoutes from '../web-app/web-routes.js';
 
 async function routes(app: FastifyInstance, options: { role: Config['role'] }): Promise<void> {
   await app.register(systemRoutes);

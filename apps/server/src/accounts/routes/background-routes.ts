@@ -28,7 +28,7 @@ import { entitlementsOf } from '../../payments/entitlements.js';
 import { insertWithinCap, type AccountCap } from '../account-cap.js';
 import { storageUsedBytes } from '../../storage/storage-used.js';
 import { authenticate, signedInUser } from '../../plugins/auth.js';
-import { findWebDist } from '../../routes/web.js';
+import { findWebDist } from '../../web-app/web-routes.js';
 import { acceptUploads } from '../../plugins/uploads.js';
 
 const FORMATS = new Set(['png', 'jpeg']);

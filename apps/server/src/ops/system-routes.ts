@@ -7,7 +7,7 @@ import { CLIENT_VERSION } from '@meet/shared';
 import { OutboxMailer } from '../mail/mailer.js';
 import { AppError } from '../lib/app-error.js';
 import { isFromThisMachine } from '../lib/net.js';
-import { isOperator } from './admin.js';
+import { isOperator } from './admin-routes.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',

@@ -21,7 +21,7 @@ import {
 import { AppError } from '../lib/app-error.js';
 import { ok } from '../lib/reply.js';
 import { bearerToken } from '../plugins/auth.js';
-import { ClientLogsRepository } from '../ops/client-logs-repository.js';
+import { ClientLogsRepository } from './client-logs-repository.js';
 import { FeedbackRepository } from '../feedback/feedback-repository.js';
 
 /** Calls a minute per client address (right or wrong token). */
