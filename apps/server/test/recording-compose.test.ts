@@ -246,7 +246,9 @@ function reviewMeeting(bobCamera = sources.blue) {
   );
 }
 
-describe('composing a video recording', () => {
+// Each test runs ffmpeg for real, several at once: on a busy 2-core machine a composition takes
+// well past the default 30 s, and slower is not wrong.
+describe('composing a video recording', { timeout: 90_000 }, () => {
   test("the MP4 is 1280x720 H.264 + AAC of the recording's length, with everyone heard, the speaker and then the screen share in the main window; the row is ready", async () => {
     const made = await reviewMeeting();
     const { wavPath, workDir } = await composeRecording(deps, made.id);
@@ -436,7 +438,7 @@ describe('composing a video recording', () => {
   });
 });
 
-describe('composing an audio-only recording', () => {
+describe('composing an audio-only recording', { timeout: 90_000 }, () => {
   test('only the audio file is made and stored (no video, no preview), and a retry starts over cleanly', async () => {
     const made = await recording(
       'audio',
