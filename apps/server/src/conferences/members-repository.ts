@@ -3,7 +3,7 @@
  * their `/room` socket is up or on its way, and the sweep's queries of seats given up.
  * ConferencesRepository extends it with the meetings' own rows.
  */
-import { and, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { SEAT_CONNECT_GRACE_MS } from '@meet/shared';
 import type { Db } from '../db/database.js';
 import { conferenceMembers, type ConferenceMemberRow } from '../db/schema/index.js';
@@ -20,16 +20,7 @@ export class MembersRepository {
    * have to connect. A seat past its deadline no longer counts, even before the sweep frees it.
    */
   async activeMembers(conferenceRowId: number, tx: Db = this.db): Promise<ConferenceMemberRow[]> {
-    return tx
-      .select()
-      .from(conferenceMembers)
-      .where(
-        and(
-          eq(conferenceMembers.conferenceId, conferenceRowId),
-          eq(conferenceMembers.state, 'joined'),
-          this.seatHeld(),
-        ),
-      );
+    return this.joined(conferenceRowId, tx, this.seatHeld());
   }
 
   /** A joined member's seat is held: their socket is up, or they still have time to come (back). */
@@ -43,6 +34,11 @@ export class MembersRepository {
 
   /** Every membership still marked joined, including seats past their deadline. */
   async joinedMembers(conferenceRowId: number, tx: Db = this.db): Promise<ConferenceMemberRow[]> {
+    return this.joined(conferenceRowId, tx);
+  }
+
+  /** The meeting's memberships marked joined (and meeting `also`, when given). */
+  private joined(conferenceRowId: number, tx: Db, also?: SQL) {
     return tx
       .select()
       .from(conferenceMembers)
@@ -50,6 +46,7 @@ export class MembersRepository {
         and(
           eq(conferenceMembers.conferenceId, conferenceRowId),
           eq(conferenceMembers.state, 'joined'),
+          also,
         ),
       );
   }
