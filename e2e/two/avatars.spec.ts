@@ -27,7 +27,10 @@ import {
 interface Palette {
   /** The portrait's wall (the raw camera). */
   wall: number;
-  /** The cat: its mint background, its orange fur, its green irises, its open mouth. */
+  /**
+   * The cat: its mint background (red above 130, which the robot's cyan eyes are not),
+   * its orange fur, its green irises, its open mouth.
+   */
   mint: number;
   orange: number;
   iris: number;
@@ -58,7 +61,7 @@ function palette(page: Page, memberId: string): Promise<Palette | null> {
       const g = data[i + 1]!;
       const b = data[i + 2]!;
       if (r < 140 && b - r > 25 && b - g > 15) counts.wall += 1;
-      if (g > 190 && g - r > 15 && b > 170 && g >= b - 5) counts.mint += 1;
+      if (r > 130 && g > 190 && g - r > 15 && b > 170 && g >= b - 5) counts.mint += 1;
       if (r > 200 && g > 110 && g < 190 && b < 100) counts.orange += 1;
       if (g > 150 && g - r > 40 && b < 120) counts.iris += 1;
       if (r > 100 && r < 170 && g < 60 && b < 80 && r - g > 60) counts.mouth += 1;
