@@ -48,8 +48,9 @@ const vitest = (name, cwd, env = {}) => ({
     '--reporter=default',
     '--reporter=json',
     '--outputFile.json=REPORT',
+    `--reporter=${path.join(root, 'scripts/lib/unhandled-reporter.mjs')}`,
   ],
-  env,
+  env: { ...env, VITEST_UNHANDLED: 'REPORT.unhandled' },
   kind: 'vitest',
 });
 
@@ -87,7 +88,7 @@ function countsOf(kind, reportFile, status) {
     return {
       passed: report.numPassedTests,
       failed: report.numFailedTests,
-      failures: vitestFailures(report),
+      failures: [...vitestFailures(report), ...unhandledErrors(`${reportFile}.unhandled`)],
     };
   const s = report.stats ?? {};
   return {
@@ -109,6 +110,17 @@ function vitestFailures(report) {
       names.push(`${rel}: ${firstLine(file.message)}`);
   }
   return names;
+}
+
+/** The errors Vitest caught outside any test (scripts/lib/unhandled-reporter.mjs), for the summary. */
+function unhandledErrors(file) {
+  if (!existsSync(file)) return [];
+  return JSON.parse(readFileSync(file, 'utf8')).map((e) => {
+    const where = e.file
+      ? ` (during ${path.relative(root, e.file)}${e.test ? ` › ${e.test}` : ''})`
+      : '';
+    return `unhandled ${e.name}: ${firstLine(e.message)}${where}, ${firstLine(e.stack.split('\n').slice(1).join('\n'))}`;
+  });
 }
 
 function playwrightFailures(report) {
@@ -148,7 +160,8 @@ for (const [i, suite] of suites.entries()) {
   const report = path.join(work, `report-${i}.json`);
   const cmd = suite.cmd.map((part) => part.replace('REPORT', report));
   const env = { ...process.env, ...suite.env };
-  for (const [k, v] of Object.entries(env)) if (v === 'REPORT') env[k] = report;
+  for (const [k, v] of Object.entries(env))
+    if (typeof v === 'string' && v.startsWith('REPORT')) env[k] = v.replace('REPORT', report);
   log(`── ${suite.name} ──`);
   const started = Date.now();
   const run = spawnSync(cmd[0], cmd.slice(1), {
