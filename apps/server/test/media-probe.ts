@@ -1,8 +1,10 @@
 /**
  * What a test can ask of a media file through ffprobe and ffmpeg: its streams and length, how
- * loud its sound is, and the colour of its picture at a point and a time.
+ * loud its sound is, the colour of its picture at a point and a time, how many frames it has; and
+ * the ffmpeg processes at work in a folder, with their nice value.
  */
 import { execFile } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 
 const exec = promisify(execFile);
@@ -67,4 +69,51 @@ export async function imagePixel(file: string, x: number, y: number, width: numb
   );
   const at = (y * width + x) * 3;
   return [stdout[at]!, stdout[at + 1]!, stdout[at + 2]!];
+}
+
+/** The ffmpeg processes working in a folder. */
+export async function ffmpegRuns(dir: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const pid of await readdir('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (cmdline.startsWith('ffmpeg\0') && cmdline.includes(dir)) pids.push(Number(pid));
+  }
+  return pids;
+}
+
+export const isCyan = ([r, g, b]: Rgb) => g > 180 && b > 180 && r < 70;
+
+/** Frames in a file's video stream, counted. */
+export async function frameCount(file: string): Promise<number> {
+  const { stdout } = await exec('ffprobe', [
+    ...['-v', 'error', '-select_streams', 'v:0', '-count_frames'],
+    ...['-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', file],
+  ]);
+  return Number(stdout.trim());
+}
+
+/** A process's nice value (the 19th field of /proc/<pid>/stat). */
+export async function niceOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
+/** The container ffprobe reads and its major brand. */
+export async function container(file: string): Promise<{ format: string; brand: string }> {
+  const { stdout } = await exec('ffprobe', [
+    ...[
+      '-v',
+      'error',
+      '-of',
+      'json',
+      '-show_entries',
+      'format=format_name:format_tags=major_brand',
+    ],
+    file,
+  ]);
+  const { format } = JSON.parse(stdout) as {
+    format: { format_name: string; tags?: { major_brand?: string } };
+  };
+  return { format: format.format_name, brand: format.tags?.major_brand ?? '' };
 }

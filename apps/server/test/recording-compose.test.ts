@@ -6,30 +6,32 @@
  * file of an audio-only recording, the stored files and the row made ready.
  */
 import { existsSync } from 'node:fs';
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { recordingEvents, recordingStreams, recordings } from '../src/db/schema/index.js';
+import { recordings } from '../src/db/schema/index.js';
 import { composeRecording, type ComposeDeps } from '../src/recordings/compose/compose-recording.js';
 import { RECORDING_DEFAULTS } from '../src/recordings/compose/settings.js';
+import { stoppedRecording, type Piece, type RecordingEvent } from './compose-fixture.js';
 import { build, type TestApp } from './helper.js';
 import {
+  container,
+  ffmpegRuns,
+  frameCount,
   imagePixel,
-  meanVolume,
-  pixel,
-  probe,
   isBlue,
+  isCyan,
   isGreen,
   isRed,
-  type Rgb,
+  meanVolume,
+  niceOf,
+  pixel,
+  probe,
 } from './media-probe.js';
-import { colourVp8, coloursVp8, speechOpus, writeEmptyMjr, writeMjr } from './mjr-fixture.js';
-import { makeRecording } from './records-fixture.js';
+import { colourVp8, coloursVp8, speechOpus } from './mjr-fixture.js';
 import { registered, type Account } from './room-members.js';
 
 let t: TestApp;
@@ -66,112 +68,9 @@ afterAll(async () => {
   await t.close();
 });
 
-interface Piece {
-  user: Account;
-  source: 'camera' | 'screen';
-  name: string;
-  /** ms from the recording's start. */
-  at: number;
-  until: number;
-  /** Files Janus wrote for it: a source file, or null for one without a packet. */
-  files: { kind: 'audio' | 'video'; mindex: number; from: string | null }[];
-}
-
-/** A stopped recording with its stream rows, their .mjr files and timeline events. */
-async function recording(
-  recordType: 'audio' | 'video',
-  pieces: Piece[],
-  events: { type: string; user: Account; name?: string; at: number }[] = [],
-) {
-  const made = await makeRecording(t, alice, {
-    status: 'processing',
-    recordType,
-    durationMs: 12_000,
-  });
-  const [row] = await t.database.db.select().from(recordings).where(eq(recordings.id, made.id));
-  const startedAt = row!.startedAt.getTime();
-  // Janus's clock is not the server's: only its differences may count.
-  const janusClock = Date.now() - 3_600_000;
-  for (const [i, p] of pieces.entries()) {
-    const prefix = `rec-${made.recordId}/${p.source}-${p.user.userId}-${i}`;
-    await mkdir(path.dirname(path.join(deps.rawDir, prefix)), { recursive: true });
-    for (const f of p.files) {
-      const target = path.join(deps.rawDir, `${prefix}-${f.kind}-${f.mindex}.mjr`);
-      if (f.from) {
-        const delay = f.kind === 'video' ? 120 : 40;
-        await writeMjr(f.from, target, { createdAt: janusClock + p.at, firstPacketDelayMs: delay });
-      } else await writeEmptyMjr(target);
-    }
-    await t.database.db.insert(recordingStreams).values({
-      recordingId: made.id,
-      userId: p.user.userId,
-      source: p.source,
-      filePrefix: prefix,
-      displayName: p.name,
-      startedAt: new Date(startedAt + p.at),
-      stoppedAt: new Date(startedAt + p.until),
-    });
-  }
-  if (events.length) {
-    await t.database.db.insert(recordingEvents).values(
-      events.map((e) => ({
-        recordingId: made.id,
-        type: e.type,
-        userId: e.user.userId,
-        name: e.name ?? '',
-        at: startedAt + e.at,
-      })),
-    );
-  }
-  return made;
-}
-
-/** The ffmpeg processes working in a folder. */
-async function ffmpegRuns(dir: string): Promise<number[]> {
-  const pids: number[] = [];
-  for (const pid of await readdir('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    if (cmdline.startsWith('ffmpeg\0') && cmdline.includes(dir)) pids.push(Number(pid));
-  }
-  return pids;
-}
-
-const isCyan = ([r, g, b]: Rgb) => g > 180 && b > 180 && r < 70;
-
-/** Frames in a file's video stream, counted. */
-async function frameCount(file: string): Promise<number> {
-  const { stdout } = await promisify(execFile)('ffprobe', [
-    ...['-v', 'error', '-select_streams', 'v:0', '-count_frames'],
-    ...['-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', file],
-  ]);
-  return Number(stdout.trim());
-}
-
-/** A process's nice value (the 19th field of /proc/<pid>/stat). */
-async function niceOf(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-}
-
-/** The container ffprobe reads and its major brand. */
-async function container(file: string): Promise<{ format: string; brand: string }> {
-  const { stdout } = await promisify(execFile)('ffprobe', [
-    ...[
-      '-v',
-      'error',
-      '-of',
-      'json',
-      '-show_entries',
-      'format=format_name:format_tags=major_brand',
-    ],
-    file,
-  ]);
-  const { format } = JSON.parse(stdout) as {
-    format: { format_name: string; tags?: { major_brand?: string } };
-  };
-  return { format: format.format_name, brand: format.tags?.major_brand ?? '' };
-}
+/** A stopped recording of Alice's with its stream rows, their .mjr files and timeline events. */
+const recording = (recordType: 'audio' | 'video', pieces: Piece[], events: RecordingEvent[] = []) =>
+  stoppedRecording(t, deps.rawDir, alice, recordType, pieces, events);
 
 const rowOf = async (id: number) =>
   (await t.database.db.select().from(recordings).where(eq(recordings.id, id)))[0]!;

@@ -232,3 +232,19 @@ function uploadForm(recordId: string, content: string, filename = 'file.json') {
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** A meeting's worth of English lines from two speakers, on two topics. */
+export const MEETING = [
+  'Good morning everyone, let us start with the budget for the new office.',
+  'The budget for the office furniture is twelve thousand dollars this quarter.',
+  'We can lower the furniture budget if we reuse the old desks.',
+  'I agree, reusing the desks saves about three thousand dollars of the budget.',
+  'Then the office budget is settled at nine thousand dollars.',
+  'Next topic is the hiring plan for the support team.',
+  'The support team needs two new engineers before the product launch.',
+  'Hiring two support engineers takes about six weeks with interviews.',
+  'Let us open both support positions this week so hiring starts early.',
+  'Good, the hiring plan for the support team is approved.',
+  'Finally, the product launch date moves to the first of October.',
+  'Marketing will announce the launch date to customers next Monday.',
+].map((text, i) => ({ speakerId: i % 2 === 0 ? 1001 : 1002, text, startTime: i * 10_000 }));

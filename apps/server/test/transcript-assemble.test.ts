@@ -16,34 +16,14 @@ import {
   assembleTranscript,
   loadTranscriptSources,
   replaceTranscript,
-  type CaptionSource,
-  type TimelineEvent,
 } from '../src/recordings/transcripts/assemble.js';
 import { transcribeRecording } from '../src/recordings/transcripts/transcribe-recording.js';
 import { build, type TestApp } from './helper.js';
-import {
-  buildDecoder,
-  librivoxClips,
-  LIBRIVOX_DIR,
-  SAMPLE_RATE,
-  wordErrors,
-  type Clip,
-} from './engine-servers/librivox.js';
+import { buildDecoder, librivoxClips, wordErrors } from './engine-servers/librivox.js';
 import { createMeeting, registered, type Account } from './room-members.js';
+import { T0, caption, mixedAudio, talked, type Placed } from './transcript-fixture.js';
 
 const run = promisify(execFile);
-
-/** Server time the recording starts at. */
-const T0 = Date.UTC(2026, 5, 1, 9, 0, 0);
-const LEAD_S = 1;
-const GAP_S = 2;
-
-interface Placed {
-  clip: Clip;
-  /** Ms from the recording's start. */
-  start: number;
-  end: number;
-}
 
 let t: TestApp;
 let work: string;
@@ -54,66 +34,16 @@ let ann: Account;
 let bob: Account;
 let cy: Account;
 
-/**
- * The recording's mixed audio: 1 s of silence, then four clips with 2 s of silence after each,
- * joined by ffmpeg into a 16 kHz mono WAV.
- */
-async function mixedAudio(clips: Clip[]): Promise<void> {
-  const args = ['-v', 'error', '-y'];
-  const labels: string[] = [];
-  const silence = (seconds: number) => {
-    args.push('-f', 'lavfi', '-t', String(seconds), '-i', `anullsrc=r=${SAMPLE_RATE}:cl=mono`);
-    labels.push(`[${labels.length}:a]`);
-  };
-  silence(LEAD_S);
-  placed = [];
-  let at = LEAD_S * 1000;
-  for (const clip of clips) {
-    args.push('-i', path.join(LIBRIVOX_DIR, `${clip.id}.wav`));
-    labels.push(`[${labels.length}:a]`);
-    const ms = (clip.pcm.length / SAMPLE_RATE) * 1000;
-    placed.push({ clip, start: at, end: at + ms });
-    at += ms + GAP_S * 1000;
-    silence(GAP_S);
-  }
-  durationMs = Math.round(at);
-  args.push(
-    '-filter_complex',
-    `${labels.join('')}concat=n=${labels.length}:v=0:a=1[out]`,
-    '-map',
-    '[out]',
-    '-ar',
-    String(SAMPLE_RATE),
-    '-ac',
-    '1',
-    '-c:a',
-    'pcm_s16le',
-    wav,
-  );
-  await run('ffmpeg', args);
-}
-
-const caption = (p: Placed, speakerId: number, language = 'en'): CaptionSource => ({
-  speakerId,
-  text: p.clip.text,
-  language,
-  startTime: T0 + Math.round(p.start),
-  endTime: T0 + Math.round(p.end),
-});
-
-/** `userId` talked during the clip (the talking detector is a little late at both ends). */
-const talked = (p: Placed, userId: number): TimelineEvent[] => [
-  { type: 'talk_start', userId, at: T0 + Math.round(p.start) + 200 },
-  { type: 'talk_stop', userId, at: T0 + Math.round(p.end) + 400 },
-];
-
 beforeAll(async () => {
   buildDecoder();
   t = await build();
   work = await mkdtemp(path.join(tmpdir(), 'meet-transcript-'));
   wav = path.join(work, 'mixed.wav');
   const byId = new Map(librivoxClips().map((c) => [c.id.slice(-4), c]));
-  await mixedAudio(['0870', '0880', '0890', '0920'].map((id) => byId.get(id)!));
+  ({ placed, durationMs } = await mixedAudio(
+    ['0870', '0880', '0890', '0920'].map((id) => byId.get(id)!),
+    wav,
+  ));
   [ann, bob, cy] = [await registered(t), await registered(t), await registered(t)];
 }, 120_000);
 
