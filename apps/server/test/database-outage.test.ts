@@ -1,6 +1,7 @@
 /**
  * The database goes away under a running server: calls that need it answer 503 with
- * databaseUnavailable (never a 500 or the driver's text), and work again once it is back.
+ * databaseUnavailable (never a 500 or the driver's text), and work again once it is back;
+ * members who leave the room meanwhile cost only their writes, never the process.
  * On PostgreSQL, whose connections are ended here as a restart of the database server ends them.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -8,7 +9,7 @@ import postgres from 'postgres';
 import { eq } from 'drizzle-orm';
 import { conferences } from '../src/db/schema/index.js';
 import { build, createPostgresDatabase, type TestApp } from './helper.js';
-import { registered } from './room-members.js';
+import { createMeeting, enter, listen, registered } from './room-members.js';
 import { isDatabaseUnavailable } from '../src/plugins/error-handler.js';
 
 let db: { url: string; drop: () => Promise<void> };
@@ -16,7 +17,8 @@ let t: TestApp;
 
 beforeAll(async () => {
   db = await createPostgresDatabase();
-  t = await build({ DATABASE_URL: db.url });
+  // Janus for the room's sockets (the last test).
+  t = await build({ DATABASE_URL: db.url, JANUS: 'on' });
 });
 afterAll(async () => {
   await t.close();
@@ -43,20 +45,31 @@ test('connection failures are told apart from other errors', () => {
   expect(isDatabaseUnavailable(new Error('plain'))).toBe(false);
 });
 
-test('while the database refuses connections calls answer 503, and afterwards they work', async () => {
-  const alice = await registered(t);
-  const info = () => t.post('/api/user/getUserInfo', {}, alice.token);
-  expect((await info()).json().code).toBe(0);
-
-  // The database stops taking connections and every open one is ended, as in a restart.
+/**
+ * The database stops taking connections and every open one is ended, as in a restart; `during`
+ * runs then. Connections come back whatever happens (a retry of the test needs them).
+ */
+async function outage(during: () => Promise<void>): Promise<void> {
   const name = new URL(db.url).pathname.slice(1);
   const admin = postgres(new URL('/test', db.url).toString(), { max: 1, onnotice: () => {} });
-  // Connections come back whatever happens here (a retry of this test needs them).
   try {
     await admin.unsafe(`alter database "${name}" with allow_connections false`);
     await admin.unsafe(
       `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
     );
+    await during();
+  } finally {
+    await admin.unsafe(`alter database "${name}" with allow_connections true`);
+    await admin.end();
+  }
+}
+
+test('while the database refuses connections calls answer 503, and afterwards they work', async () => {
+  const alice = await registered(t);
+  const info = () => t.post('/api/user/getUserInfo', {}, alice.token);
+  expect((await info()).json().code).toBe(0);
+
+  await outage(async () => {
     // A fresh sign-in is looked up in the database (a cached one could still be served).
     const created = await t.post(
       '/api/conference/createConference',
@@ -66,10 +79,7 @@ test('while the database refuses connections calls answer 503, and afterwards th
     expect(created.statusCode).toBe(503);
     expect(created.json()).toMatchObject({ key: 'databaseUnavailable' });
     expect(created.body).not.toMatch(/terminat|postgres|connection/i);
-  } finally {
-    await admin.unsafe(`alter database "${name}" with allow_connections true`);
-    await admin.end();
-  }
+  });
   await expect
     .poll(
       async () =>
@@ -86,4 +96,30 @@ test('while the database refuses connections calls answer 503, and afterwards th
     .from(conferences)
     .where(eq(conferences.creatorId, alice.userId));
   expect(topics.map((c) => c.topic)).toEqual(['Back']);
+});
+
+test('members who leave the room while the database is down: no unhandled rejection, and the server goes on', async () => {
+  const base = await listen(t);
+  const meeting = await createMeeting(t);
+  const alice = await registered(t);
+  const host = (await enter(t, base, { token: meeting.hostToken }, meeting.id, 'Host')).member;
+  const a = (await enter(t, base, alice, meeting.id, 'Alice')).member;
+  // A rejection nobody handles stops a Node server, and every meeting on it.
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  try {
+    await outage(async () => {
+      a.socket.disconnect();
+      host.socket.disconnect();
+      // Their departures write to the database (seats, the room's activity), and fail.
+      await expect.poll(() => t.app.rooms!.room(meeting.id), { timeout: 10_000 }).toBeUndefined();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+  } finally {
+    process.off('unhandledRejection', onUnhandled);
+  }
+  expect(unhandled).toEqual([]);
+  const again = () => t.post('/api/conference/createConference', { topic: 'After' }, alice.token);
+  await expect.poll(async () => (await again()).json().code, { timeout: 10_000 }).toBe(0);
 });

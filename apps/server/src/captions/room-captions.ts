@@ -8,12 +8,7 @@
  * creator's credits run out.
  */
 import { EventEmitter } from 'node:events';
-import {
-  type AiFeature,
-  type CaptionState,
-  type MySpeech,
-  type SubtitleMessage,
-} from '@meet/shared';
+import type { AiFeature, CaptionState, MySpeech, SubtitleMessage } from '@meet/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConferenceRow } from '../db/schema/index.js';
 import type { Engines, Tone } from '../engines/types.js';
@@ -26,6 +21,7 @@ import { CreditMeter } from './credit-meter.js';
 import { followLines, storeLine } from './final-lines.js';
 import { SpeakerStream, type Utterance } from './speaker-stream.js';
 import { hasPair, TranslationRelay, translateLine, untranslated } from './translation-relay.js';
+import { inBackground } from '../lib/background.js';
 
 /** A member as captions need them. */
 export interface CaptionMember {
@@ -131,7 +127,7 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
     this.settings.set(userId, speech);
     // Speaking another language: listen with the engine for it from the next words on.
     if (before && before.speakLanguage !== speech.speakLanguage) {
-      for (const m of this.members()) if (m.userId === userId) void this.stopSpeaker(m.peerId);
+      for (const m of this.members()) if (m.userId === userId) this.stopInBackground(m.peerId);
     }
   }
 
@@ -148,7 +144,7 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
 
   /** A member left, or their microphone feed went away. */
   handleMemberGone(peerId: string): void {
-    void this.stopSpeaker(peerId);
+    this.stopInBackground(peerId);
   }
 
   private listening(member: CaptionMember): boolean {
@@ -187,13 +183,19 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
     tap.on('closed', () => {
       if (this.speakers.get(member.peerId)?.stream === stream) this.speakers.delete(member.peerId);
     });
-    const idle = setTimeout(() => void this.stopSpeaker(member.peerId), SPEAKER_IDLE_MS);
+    const idle = setTimeout(() => this.stopInBackground(member.peerId), SPEAKER_IDLE_MS);
     idle.unref();
     const ready = tap.start().catch((error: unknown) => {
       log.warn({ err: error, peerId: member.peerId }, 'could not listen to a speaker');
-      void this.stopSpeaker(member.peerId);
+      this.stopInBackground(member.peerId);
     });
     this.speakers.set(member.peerId, { stream, language, idle, ready });
+  }
+
+  /** Stops a speaker's stream without waiting for it (its last line may still be written). */
+  private stopInBackground(peerId: string): void {
+    const context = { conferenceId: this.conf.conferenceId };
+    inBackground(this.stopSpeaker(peerId), this.deps.log, "stopping a speaker's captions", context);
   }
 
   private async stopSpeaker(peerId: string): Promise<void> {
@@ -209,12 +211,12 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
     await Promise.all([...this.speakers.keys()].map((peerId) => this.stopSpeaker(peerId)));
   }
 
-  /** Who reads captions now: members in the room with captions on. */
   /** One line, the same for every reader of the moment. */
   private toAll(line: SubtitleMessage): void {
     for (const reader of this.readers()) this.emit('caption', reader.peerId, line);
   }
 
+  /** Who reads captions now: members in the room with captions on. */
   private readers(): CaptionMember[] {
     if (this.state.asrStatus !== 1) return [];
     return this.members().filter((m) => this.speechOf(m.userId).captionsOn);

@@ -11,6 +11,7 @@ import type { Peer } from './peer.js';
 import type { RoomBreakouts } from './room-breakouts.js';
 import type { RoomPeerMedia } from './room-peer-media.js';
 import type { Room } from './room.js';
+import { inBackground } from '../lib/background.js';
 
 export class RoomDepartures {
   constructor(
@@ -50,7 +51,9 @@ export class RoomDepartures {
     const peer = room.peers.get(String(userId)) ?? room.lobby.get(String(userId));
     if (!peer || !devices.includes(peer.deviceId)) return;
     peer.notify({ type: 'replaced' });
-    void this.dropAll(room, [peer]);
+    inBackground(this.dropAll(room, [peer]), this.log, 'dropping a replaced device', {
+      conferenceId: room.conferenceId,
+    });
   }
 
   /** The meeting ended for everyone: all are told, then out of the room and Janus. */

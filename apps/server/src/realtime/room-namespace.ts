@@ -21,6 +21,7 @@ import { nodeUrl } from '../cluster/cluster-nodes.js';
 import { refusesNewMeeting } from '../ops/drain.js';
 import { RATE_LIMITED_TEXT, type SocketGuard } from './socket-guard.js';
 import { ROOM_BUDGETS } from './socket-rates.js';
+import { inBackground } from '../lib/background.js';
 
 interface SocketData {
   user: UserRow;
@@ -230,12 +231,17 @@ export function registerRoomNamespace(
 
     socket.on('disconnect', () => {
       untrack();
-      void ready.then(
-        (peer) => {
-          const room = manager.room(conference.conferenceId);
-          if (room) return manager.handleDisconnect(room, peer);
-        },
-        () => undefined,
+      inBackground(
+        ready.then(
+          (peer) => {
+            const room = manager.room(conference.conferenceId);
+            if (room) return manager.handleDisconnect(room, peer);
+          },
+          () => undefined,
+        ),
+        log,
+        'a room departure',
+        { conferenceId: conference.conferenceId },
       );
     });
   });

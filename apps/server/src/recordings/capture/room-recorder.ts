@@ -109,9 +109,11 @@ export class RoomRecorder {
     const key = `${peer.peerId}:${source}`;
     const open = run.streams.get(key);
     if (open) await this.closeStreams(run, [key]);
-    const piece = await this.capture.streamCount(run.recordingId);
-    const filePrefix = `${run.recordId}/${peer.userId}-${source}-${piece}`;
+    // Everything from here may fail (the database restarting, Janus gone): it is logged, never
+    // an unhandled rejection (the caller does not wait for it).
     try {
+      const piece = await this.capture.streamCount(run.recordingId);
+      const filePrefix = `${run.recordId}/${peer.userId}-${source}-${piece}`;
       const recording = await peer.media.record(source, path.join(this.rawDir, filePrefix));
       if (!recording || this.running.get(room.conferenceId) !== run) return;
       const id = await this.capture.addStream({
