@@ -6,19 +6,21 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import postgres from 'postgres';
-import { eq } from 'drizzle-orm';
-import { conferences } from '../src/db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
+import { conferenceMembers, conferences } from '../src/db/schema/index.js';
 import { build, createPostgresDatabase, type TestApp } from './helper.js';
-import { createMeeting, enter, listen, registered } from './room-members.js';
-import { isDatabaseUnavailable } from '../src/plugins/error-handler.js';
+import { connect, createMeeting, enter, listen, registered, type Member } from './room-members.js';
+import { isDatabaseUnavailable } from '../src/db/db-errors.js';
 
 let db: { url: string; drop: () => Promise<void> };
 let t: TestApp;
+let base: string;
 
 beforeAll(async () => {
   db = await createPostgresDatabase();
   // Janus for the room's sockets (the last test).
   t = await build({ DATABASE_URL: db.url, JANUS: 'on' });
+  base = await listen(t);
 });
 afterAll(async () => {
   await t.close();
@@ -99,7 +101,6 @@ test('while the database refuses connections calls answer 503, and afterwards th
 });
 
 test('members who leave the room while the database is down: no unhandled rejection, and the server goes on', async () => {
-  const base = await listen(t);
   const meeting = await createMeeting(t);
   const alice = await registered(t);
   const host = (await enter(t, base, { token: meeting.hostToken }, meeting.id, 'Host')).member;
@@ -122,4 +123,62 @@ test('members who leave the room while the database is down: no unhandled reject
   expect(unhandled).toEqual([]);
   const again = () => t.post('/api/conference/createConference', { topic: 'After' }, alice.token);
   await expect.poll(async () => (await again()).json().code, { timeout: 10_000 }).toBe(0);
+  // Their seats were marked gone once the database was back (retried, not lost): each has the
+  // reconnect grace, after which the sweep frees it, instead of "connected" with nobody there.
+  const [row] = await t.database.db
+    .select({ id: conferences.id })
+    .from(conferences)
+    .where(eq(conferences.conferenceId, meeting.id));
+  const seats = () =>
+    t.database.db
+      .select({
+        connected: conferenceMembers.roomConnected,
+        deadline: conferenceMembers.seatDeadline,
+      })
+      .from(conferenceMembers)
+      .where(eq(conferenceMembers.conferenceId, row!.id));
+  await expect
+    .poll(async () => (await seats()).map((s) => s.connected), { timeout: 20_000 })
+    .toEqual([false, false]);
+  for (const seat of await seats()) expect(seat.deadline).not.toBeNull();
 });
+
+test('a member who leaves during the outage and comes back as it ends keeps their seat connected', async () => {
+  const meeting = await createMeeting(t);
+  const alice = await registered(t);
+  const host = (await enter(t, base, { token: meeting.hostToken }, meeting.id, 'Host')).member;
+  const a = (await enter(t, base, alice, meeting.id, 'Alice')).member;
+  const rowId = t.app.rooms!.room(meeting.id)!.rowId;
+  const aliceSeat = async () =>
+    (
+      await t.database.db
+        .select({ connected: conferenceMembers.roomConnected })
+        .from(conferenceMembers)
+        .where(
+          and(
+            eq(conferenceMembers.conferenceId, rowId),
+            eq(conferenceMembers.userId, alice.userId),
+          ),
+        )
+    )[0]?.connected;
+  await outage(async () => {
+    a.socket.disconnect();
+    // Long enough for the departure's mark to be tried again while the database is away.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+  });
+  // Back at once (as her browser does, trying again until the server takes her): her new
+  // connection writes her seat; the retried mark of the old one must not undo it.
+  let back: Member | undefined;
+  for (let i = 0; !back && i < 50; i++) {
+    back = await connect(base, alice.token, meeting.id).catch(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return undefined;
+    });
+  }
+  await expect.poll(aliceSeat, { timeout: 10_000 }).toBe(true);
+  // Past every retry of the old connection's mark (waits of 1, 2, 4 and 8 s) and its check.
+  await new Promise((resolve) => setTimeout(resolve, 9000));
+  expect(await aliceSeat()).toBe(true);
+  back!.socket.disconnect();
+  host.socket.disconnect();
+}, 40_000);

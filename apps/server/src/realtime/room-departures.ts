@@ -11,7 +11,17 @@ import type { Peer } from './peer.js';
 import type { RoomBreakouts } from './room-breakouts.js';
 import type { RoomPeerMedia } from './room-peer-media.js';
 import type { Room } from './room.js';
+import { isDatabaseUnavailable } from '../db/db-errors.js';
 import { inBackground } from '../lib/background.js';
+
+/** How long a seat's "gone" mark is retried while the database cannot be reached. */
+const GONE_RETRY_MS = 5 * 60_000;
+/** The longest wait between two tries. */
+const GONE_RETRY_MAX_WAIT_MS = 15_000;
+/** After a late mark, seconds to watch for the member's new connection (half the grace). */
+const RESTORE_CHECKS = 30;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 export class RoomDepartures {
   constructor(
@@ -21,6 +31,8 @@ export class RoomDepartures {
     private readonly media: RoomPeerMedia,
     private readonly closeIfEmpty: (room: Room) => Promise<void>,
     private readonly log: FastifyBaseLogger,
+    /** Is this device of the member in the meeting's room on this node now? */
+    private readonly isHere: (conferenceId: string, userId: number, deviceId: string) => boolean,
   ) {}
 
   /** The member pressed Leave: out at once, and out of the meeting. */
@@ -43,7 +55,44 @@ export class RoomDepartures {
     if (!current) return;
     const inRoom = room.peers.get(peer.peerId) === peer;
     await this.drop(room, peer, { notifyOthers: inRoom, reconnecting: !peer.pageClosing });
-    await this.conferences.roomDisconnected(room.rowId, peer.userId, peer.deviceId);
+    await this.markGone(room, peer);
+  }
+
+  /**
+   * The seat's "gone" mark (its reconnect grace starts). While the database cannot be reached (a
+   * restart) it is tried again, with waits growing to 15 s, for up to 5 minutes: otherwise the
+   * seat would say "connected" with nobody there until the server restarts. A member who came
+   * back meanwhile wrote their seat themselves: the mark is then dropped. (A meeting's members
+   * all connect to the node it is placed on, so back means back here.)
+   */
+  private async markGone(room: Room, peer: Peer): Promise<void> {
+    const giveUpAt = Date.now() + GONE_RETRY_MS;
+    for (let wait = 1000; ; wait = Math.min(wait * 2, GONE_RETRY_MAX_WAIT_MS)) {
+      try {
+        await this.conferences.roomDisconnected(room.rowId, peer.userId, peer.deviceId);
+        if (wait > 1000) await this.restoreIfBack(room, peer);
+        return;
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || Date.now() + wait > giveUpAt) throw error;
+      }
+      await sleep(wait);
+      if (this.isHere(room.conferenceId, peer.userId, peer.deviceId)) return;
+    }
+  }
+
+  /**
+   * A late "gone" mark may land just after the member's own reconnect wrote their seat, before
+   * their new connection is in the room here: once it is, within moments, the seat is marked
+   * connected again.
+   */
+  private async restoreIfBack(room: Room, peer: Peer): Promise<void> {
+    for (let i = 0; i < RESTORE_CHECKS; i++) {
+      await sleep(1000);
+      if (this.isHere(room.conferenceId, peer.userId, peer.deviceId)) {
+        await this.conferences.roomConnected(room.rowId, peer.userId, peer.deviceId);
+        return;
+      }
+    }
   }
 
   /** The member joined again from another device: this one is told, then out. */

@@ -95,6 +95,11 @@ export class RoomManager {
       this.media,
       (room) => this.closeIfEmpty(room),
       log,
+      (conferenceId, userId, deviceId) => {
+        const room = this.rooms.get(conferenceId);
+        const peer = room?.peers.get(String(userId)) ?? room?.lobby.get(String(userId));
+        return peer?.deviceId === deviceId;
+      },
     );
     this.joins = new RoomJoin(
       conferences,
