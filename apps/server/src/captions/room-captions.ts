@@ -119,7 +119,7 @@ export class RoomCaptions extends EventEmitter<RoomCaptionsEvents> {
     this.state = { asrStatus: state.asrStatus, stopped: state.stopped };
     // The speech engine loads its models when captions are turned on, not at server start.
     if (state.asrStatus === 1) this.deps.engines.asr?.prepare?.();
-    else void this.stopAll();
+    else inBackground(this.stopAll(), this.deps.log, 'stopping captions');
   }
 
   handleSpeech(userId: number, speech: MySpeech): void {
