@@ -5,10 +5,9 @@
  * transcript replaces the old one.
  */
 import { describe, expect, test, afterAll, beforeAll } from 'vitest';
-import { recordInfo } from '@meet/shared';
 import { build, type TestApp } from './helper.js';
 import { MEETING, makeRecording, recordsApi, upload } from './records-fixture.js';
-import { registered, type Account } from './room-members.js';
+import { registered } from './room-members.js';
 
 let t: TestApp;
 let api: ReturnType<typeof recordsApi>;
@@ -18,10 +17,6 @@ beforeAll(async () => {
   api = recordsApi(t);
 });
 afterAll(() => t.close());
-
-async function minutesOf(user: Account, recordId: string) {
-  return recordInfo.parse((await api.info(recordId, user.token)).json().payload);
-}
 
 describe('editing minutes and chapters: the owner only', () => {
   test('updateSummaryResult stores the uploaded text; others get 403; a form without the file is refused', async () => {
@@ -59,7 +54,7 @@ describe('editing minutes and chapters: the owner only', () => {
       owner.token,
     );
     expect(nul.statusCode).toBe(400);
-    expect((await minutesOf(owner, rec.recordId)).minutes).toBe('Budget: 9k.\n会议纪要');
+    expect((await api.minutes(rec.recordId, owner.token)).minutes).toBe('Budget: 9k.\n会议纪要');
   });
 
   test('updateChapter stores chapters sorted by time; two in the same second are refused', async () => {
@@ -109,7 +104,7 @@ describe('editing minutes and chapters: the owner only', () => {
       const res = await upload(t, '/api/sm/updateChapter', rec.recordId, content!, owner.token);
       expect(res.json().key, content).toBe(key);
     }
-    expect((await minutesOf(owner, rec.recordId)).chapters).toHaveLength(2);
+    expect((await api.minutes(rec.recordId, owner.token)).chapters).toHaveLength(2);
     const other = await registered(t);
     const theirs = await upload(t, '/api/sm/updateChapter', rec.recordId, '[]', other.token);
     expect(theirs.statusCode).toBe(403);
@@ -127,7 +122,7 @@ describe('the transcript: speakers’ names and edits', () => {
       ],
       joins: [{ userId: 1001, name: 'Ann', at: 0 }],
     });
-    const before = await minutesOf(owner, rec.recordId);
+    const before = await api.minutes(rec.recordId, owner.token);
     expect(before.transcript.map((l) => l.speakerName)).toEqual(['Ann', 'Speaker 1', 'Speaker 2']);
     const zh = await t.post(
       '/api/record/getRecordInfo',
@@ -255,6 +250,6 @@ describe('the transcript: speakers’ names and edits', () => {
     expect(
       (await upload(t, '/api/asr/updateAsrFile', rec.recordId, '[]', other.token)).statusCode,
     ).toBe(403);
-    expect((await minutesOf(owner, rec.recordId)).transcript).toHaveLength(2);
+    expect((await api.minutes(rec.recordId, owner.token)).transcript).toHaveLength(2);
   });
 });

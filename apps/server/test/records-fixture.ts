@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { USER_TYPE_PRO } from '@meet/shared';
+import { USER_TYPE_PRO, recordInfo } from '@meet/shared';
 import {
   conferences,
   recordingEvents,
@@ -187,6 +187,11 @@ export function recordsApi(t: TestApp) {
   return {
     info: (recordId: string, token?: string) =>
       t.post('/api/record/getRecordInfo', { recordId }, token),
+    /** The recording's info as the owner reads it (minutes, chapters), parsed. */
+    minutes: async (recordId: string, token: string) =>
+      recordInfo.parse(
+        (await t.post('/api/record/getRecordInfo', { recordId }, token)).json().payload,
+      ),
     byUuid: (uuid: string, token?: string) =>
       t.post('/api/record/getRecordInfoByUUID', { uuid }, token),
     mine: (token: string, body: Record<string, unknown> = {}) =>

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BASIC_SUMMARIES_PER_MONTH, recordInfo } from '@meet/shared';
+import { BASIC_SUMMARIES_PER_MONTH } from '@meet/shared';
 import { recordings } from '../src/db/schema/index.js';
 import { DEFAULT_JOB_SETTINGS, PgBossQueue } from '../src/jobs/pg-boss-queue.js';
 import { workRecordsJobs } from '../src/recordings/library/records-module.js';
@@ -24,10 +24,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const DAY = 24 * 3600_000;
-
-async function minutesOf(user: Account, recordId: string) {
-  return recordInfo.parse((await api.info(recordId, user.token)).json().payload);
-}
 
 describe('how many minutes a user may ask for', () => {
   test('basic users have 3 a month, counting recordings of this month whose minutes were asked for', async () => {
@@ -77,7 +73,7 @@ describe('how many minutes a user may ask for', () => {
     const res = await t.post('/api/sm/startSummary', { recordId: fourth.recordId }, user.token);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ key: 'summaryLimit' });
-    expect((await minutesOf(user, fourth.recordId)).summaryStatus).toBe('none');
+    expect((await api.minutes(fourth.recordId, user.token)).summaryStatus).toBe('none');
     await makePro(t, user);
     const remain = await t.post('/api/sm/getSummaryRemainTimes', {}, user.token);
     expect(remain.json().payload.remainTimes).toBeNull();
@@ -143,7 +139,7 @@ describe('the summary job', () => {
     const owner = await registered(t);
     const rec = await processing(owner);
     await t.app.summaries.run({ recordingId: rec.id });
-    const info = await minutesOf(owner, rec.recordId);
+    const info = await api.minutes(rec.recordId, owner.token);
     expect(info.summaryStatus).toBe('ready');
     expect(info.summaryEngine).toBe('Extractive summary (TextRank)');
     expect(info.minutes.length).toBeGreaterThan(0);
@@ -169,7 +165,7 @@ describe('the summary job', () => {
     ].map((text, i) => ({ speakerId: 1001, text, startTime: i * 8000, language: 'zh' }));
     const rec = await processing(owner, lines);
     await t.app.summaries.run({ recordingId: rec.id });
-    const info = await minutesOf(owner, rec.recordId);
+    const info = await api.minutes(rec.recordId, owner.token);
     expect(info.summaryStatus).toBe('ready');
     expect(lines.some((l) => info.minutes.includes(l.text.replace(/。$/, '')))).toBe(true);
   });
@@ -189,7 +185,7 @@ describe('the summary job', () => {
       payload: { minutes: 'Our own notes', summaryStatus: 'ready' },
     });
     await t.app.summaries.run({ recordingId: rec.id });
-    expect((await minutesOf(owner, rec.recordId)).minutes).toBe('Our own notes');
+    expect((await api.minutes(rec.recordId, owner.token)).minutes).toBe('Our own notes');
   });
 
   test('a recording deleted before its job ran is skipped', async () => {
@@ -213,7 +209,7 @@ describe('through the job queue', () => {
 
   async function settled(owner: Account, recordId: string) {
     for (let i = 0; i < 100; i++) {
-      const info = await minutesOf(owner, recordId);
+      const info = await api.minutes(recordId, owner.token);
       if (info.summaryStatus !== 'processing') return info;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

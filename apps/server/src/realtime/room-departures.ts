@@ -4,6 +4,7 @@
  * and Janus, and the others of their room are told; RoomManager closes the room once the last
  * one is out (the `closeIfEmpty` it gives).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConferenceService, EndedBy } from '../conferences/conference-service.js';
 import type { CaptionRelay } from '../captions/caption-relay.js';
@@ -21,7 +22,8 @@ const GONE_RETRY_MAX_WAIT_MS = 15_000;
 /** After a late mark, seconds to watch for the member's new connection (half the grace). */
 const RESTORE_CHECKS = 30;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+/** A wait that does not keep the process alive (a server stopping need not finish it). */
+const unrefWait = (ms: number) => sleep(ms, undefined, { ref: false });
 
 export class RoomDepartures {
   constructor(
@@ -67,16 +69,17 @@ export class RoomDepartures {
    */
   private async markGone(room: Room, peer: Peer): Promise<void> {
     const giveUpAt = Date.now() + GONE_RETRY_MS;
-    for (let wait = 1000; ; wait = Math.min(wait * 2, GONE_RETRY_MAX_WAIT_MS)) {
+    for (let wait = 1000, late = false; ; wait = Math.min(wait * 2, GONE_RETRY_MAX_WAIT_MS)) {
       try {
         await this.conferences.roomDisconnected(room.rowId, peer.userId, peer.deviceId);
-        if (wait > 1000) await this.restoreIfBack(room, peer);
+        if (late) await this.restoreIfBack(room, peer);
         return;
       } catch (error) {
         if (!isDatabaseUnavailable(error) || Date.now() + wait > giveUpAt) throw error;
       }
-      await sleep(wait);
+      await unrefWait(wait);
       if (this.isHere(room.conferenceId, peer.userId, peer.deviceId)) return;
+      late = true;
     }
   }
 
@@ -87,7 +90,7 @@ export class RoomDepartures {
    */
   private async restoreIfBack(room: Room, peer: Peer): Promise<void> {
     for (let i = 0; i < RESTORE_CHECKS; i++) {
-      await sleep(1000);
+      await unrefWait(1000);
       if (this.isHere(room.conferenceId, peer.userId, peer.deviceId)) {
         await this.conferences.roomConnected(room.rowId, peer.userId, peer.deviceId);
         return;
@@ -97,7 +100,7 @@ export class RoomDepartures {
 
   /** The member joined again from another device: this one is told, then out. */
   handleReplaced(room: Room, userId: number, devices: string[]): void {
-    const peer = room.peers.get(String(userId)) ?? room.lobby.get(String(userId));
+    const peer = room.present(userId);
     if (!peer || !devices.includes(peer.deviceId)) return;
     peer.notify({ type: 'replaced' });
     inBackground(this.dropAll(room, [peer]), this.log, 'dropping a replaced device', {
@@ -118,9 +121,7 @@ export class RoomDepartures {
 
   /** The host removed members: they are told, then out of the room and Janus. */
   async handleRemoved(room: Room, userIds: number[]): Promise<void> {
-    const peers = userIds.flatMap(
-      (id) => room.peers.get(String(id)) ?? room.lobby.get(String(id)) ?? [],
-    );
+    const peers = userIds.flatMap((id) => room.present(id) ?? []);
     for (const peer of peers) peer.notify({ type: 'roomClosed', reason: 'kicked' });
     await this.dropAll(room, peers);
   }

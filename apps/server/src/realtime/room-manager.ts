@@ -95,11 +95,8 @@ export class RoomManager {
       this.media,
       (room) => this.closeIfEmpty(room),
       log,
-      (conferenceId, userId, deviceId) => {
-        const room = this.rooms.get(conferenceId);
-        const peer = room?.peers.get(String(userId)) ?? room?.lobby.get(String(userId));
-        return peer?.deviceId === deviceId;
-      },
+      (conferenceId, userId, deviceId) =>
+        this.rooms.get(conferenceId)?.present(userId)?.deviceId === deviceId,
     );
     this.joins = new RoomJoin(
       conferences,

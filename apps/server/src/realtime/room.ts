@@ -111,6 +111,11 @@ export class Room {
     this.peers.set(peer.peerId, peer);
   }
 
+  /** The member's connection here, in the room or its lobby. */
+  present(userId: number): Peer | undefined {
+    return this.peers.get(String(userId)) ?? this.lobby.get(String(userId));
+  }
+
   remove(peerId: string): Peer | undefined {
     const peer = this.peers.get(peerId);
     this.peers.delete(peerId);
