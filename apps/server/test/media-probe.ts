@@ -93,10 +93,12 @@ export async function frameCount(file: string): Promise<number> {
   return Number(stdout.trim());
 }
 
-/** A process's nice value (the 19th field of /proc/<pid>/stat). */
-export async function niceOf(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+/** A process's nice value (the 19th field of /proc/<pid>/stat); undefined once it has ended. */
+export async function niceOf(pid: number): Promise<number | undefined> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  return stat === undefined
+    ? undefined
+    : Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
 }
 
 /** The container ffprobe reads and its major brand. */
