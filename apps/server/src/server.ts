@@ -10,6 +10,7 @@ import { ConfigError } from './config/config-error.js';
 import { buildApp } from './app.js';
 import { JanusMissingError } from './janus/janus-process.js';
 import { stopOnSignal } from './ops/shutdown.js';
+import { keepServingOnUnhandled } from './ops/unhandled.js';
 
 class StartupError extends Error {}
 
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // A failed background task is logged, not the end of every meeting on this node.
+  keepServingOnUnhandled(process, app.log);
   // Drains first (README "Health and drain"), then closes; a second signal cuts the drain.
   const shutdown = stopOnSignal(app);
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -4,8 +4,10 @@
  * there, requests are counted by their route pattern (never the URL with its ids), and the
  * public port does not serve /metrics. Without METRICS_PORT nothing listens.
  */
+import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort } from '../src/janus/janus-process.js';
+import { keepServingOnUnhandled } from '../src/ops/unhandled.js';
 import { build, listen, type TestApp } from './helper.js';
 import { createMeeting, enter, info } from './room-members.js';
 
@@ -71,6 +73,16 @@ test('a member in a room shows as meet_members 1, with the process defaults and 
   member.socket.disconnect();
   await expect.poll(async () => valueOf(await scrape(), 'meet_members')).toBe(0);
 }, 60_000);
+
+test('a background task that failed with nothing to handle it is counted', async () => {
+  expect(valueOf(await scrape(), 'meet_unhandled_rejections_total')).toBe(0);
+  // The process's own events are the test runner's: an emitter stands in for them here
+  // (test/unhandled-rejection.test.ts has a real process).
+  const events = new EventEmitter();
+  keepServingOnUnhandled(events, t.app.log);
+  events.emit('unhandledRejection', new Error('a lost write'));
+  expect(valueOf(await scrape(), 'meet_unhandled_rejections_total')).toBe(1);
+});
 
 test('the public port does not serve /metrics', async () => {
   const res = await fetch(`${base}/metrics`);

@@ -166,6 +166,13 @@ export class Metrics {
     this.unsubscribe.push(
       subscribeOps('creditsCharged', (e) => credits.inc({ reason: e.reason }, e.credits)),
     );
+
+    const unhandled = new Counter({
+      name: 'meet_unhandled_rejections_total',
+      help: 'Background tasks that failed with nothing to handle it (logged; the node goes on)',
+      registers,
+    });
+    this.unsubscribe.push(subscribeOps('unhandledRejection', () => unhandled.inc()));
   }
 
   /** One answered request; `route` is the route's pattern (`/api/record/:id`), never the URL. */

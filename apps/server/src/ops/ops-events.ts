@@ -14,6 +14,8 @@ export interface OpsEvents {
   utteranceDropped: { reason: 'failed' };
   /** AI credits were taken from a balance (captions, Magic Cam, …). */
   creditsCharged: { credits: number; reason: string };
+  /** A background task's promise rejected with nothing to handle it (ops/unhandled.ts). */
+  unhandledRejection: Record<string, never>;
 }
 
 export type OpsEventName = keyof OpsEvents;
