@@ -43,7 +43,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { io } from 'socket.io-client';
 import { freshPostgres } from './lib/fresh-postgres.mjs';
 import { percentile, printLog, printTable, summarizeLog } from './lib/flood-report.mjs';
 import { requestOf, ROOM_TYPES } from './lib/room-requests.mjs';
@@ -51,6 +50,7 @@ import {
   childProcesses,
   mean,
   MemberHost,
+  operatorHealth,
   registeredUser,
   round,
   sleep,
@@ -59,6 +59,7 @@ import {
   visitor,
 } from './load/harness.mjs';
 import { encodeClip, replay, VIDEO } from './load/media-source.mjs';
+import { hostSocket } from './load/host-socket.mjs';
 import { post } from './load/member.mjs';
 import { childPid, cpuSeconds } from './load/proc.mjs';
 
@@ -88,43 +89,6 @@ const port = Number(args.port);
 const base = `http://127.0.0.1:${port}`;
 const log = (...a) => console.error(`[flood ${new Date().toISOString().slice(11, 19)}]`, ...a);
 
-/** The /room socket of the host: joined, counting newPeer notifications per user. */
-async function hostSocket(owner, conferenceId) {
-  const deviceId = 'flood-host';
-  const api = await post(
-    base,
-    'conference/joinConference',
-    { conferenceId, deviceId, userConferenceName: 'Host' },
-    owner.token,
-  );
-  if (api.code !== 0) throw new Error(`host joinConference ${api.code} ${api.msg}`);
-  const socket = io(`${base}/room`, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    auth: { token: owner.token, conferenceId, deviceId },
-    reconnection: false,
-  });
-  await new Promise((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  const newPeers = new Map();
-  socket.on('notification', (n) => {
-    if (n.type !== 'newPeer') return;
-    const key = String(n.peer?.userId);
-    newPeers.set(key, (newPeers.get(key) ?? 0) + 1);
-  });
-  const ack = await new Promise((resolve) =>
-    socket.emit(
-      'request',
-      { type: 'join', displayName: 'Host', audioEnabled: false, videoEnabled: false },
-      resolve,
-    ),
-  );
-  if (!ack.ok) throw new Error(`host room join: ${ack.error}`);
-  return { socket, newPeersOf: (userId) => newPeers.get(String(userId)) ?? 0 };
-}
-
 /** Starts a worker thread of ./load/ (its errors logged). */
 function startWorker(file, workerData) {
   const worker = new Worker(new URL(file, import.meta.url), { workerData });
@@ -135,7 +99,7 @@ const nextMessage = (worker) => new Promise((resolve) => worker.once('message', 
 
 const health = async () => {
   try {
-    return await (await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5000) })).json();
+    return await operatorHealth(base);
   } catch (error) {
     return { error: String(error?.message ?? error) };
   }
@@ -186,7 +150,7 @@ log(`server ${serverJs} (pid ${server.pid}), janus ${janusPid}, data ${dataDir}`
 const owner = await registeredUser(base, 'bench-flood');
 const meeting = (await post(base, 'conference/createConference', { topic: 'Flood' }, owner.token))
   .payload;
-const host = await hostSocket(owner, meeting.conferenceId);
+const host = await hostSocket(base, owner, meeting.conferenceId);
 const victims = new MemberHost(log);
 const victimNames = ['Victim A', 'Victim B'];
 const specs = [];

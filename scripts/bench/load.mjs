@@ -38,6 +38,7 @@ import {
   mean,
   median,
   MemberHost,
+  operatorHealth,
   registeredUser,
   round,
   sleep,
@@ -45,6 +46,7 @@ import {
   stopServer,
   visitor,
 } from './load/harness.mjs';
+import { printLoadTables } from './load/load-report.mjs';
 import { post } from './load/member.mjs';
 import { childPid, startSampler, udpDrops, udpQueued } from './load/proc.mjs';
 
@@ -309,7 +311,7 @@ const server = await startServer({
   errors: serverErrors,
   children,
 });
-const health = await (await fetch(`${base}/healthz`)).json();
+const health = await operatorHealth(base);
 const janusPid = health.janusPid ?? childPid(server.pid, 'janus');
 if (!janusPid) throw new Error(`no Janus process (healthz: ${JSON.stringify(health)})`);
 log(`server ${server.pid}, janus ${janusPid}, data ${dataDir}`);
@@ -352,69 +354,7 @@ try {
   await Promise.all(hosts.map((h) => h.worker.terminate()));
 }
 
-/** Prints rows under a header, right-aligned columns. */
-function table(header, rows) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells) => cells.map((c, i) => c.padStart(widths[i])).join(' | ');
-  console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
-  for (const r of rows) console.log(line(r));
-}
-
-console.log(
-  `Load: video ${video.size}@${video.fps} VP8 ${video.kbps} kbit/s (one layer), Opus ${32} kbit/s; ` +
-    `each member gets ${maxAudios === Infinity ? "everyone's audio" : `≤${maxAudios} audios`} and ≤${maxVideos} videos; ${seconds} s after ${warmup} s warm-up. ` +
-    `CPU % of one core (2 cores = 200%), averaged over the window; RSS the median.`,
-);
-table(
-  [
-    'members',
-    'streams fwd',
-    'Janus CPU% / RSS MB',
-    'server CPU% / RSS MB',
-    'tool CPU% (busiest loop%)',
-    'machine busy%',
-    'fps sent / median (p10)',
-    'loss %',
-    'dead video',
-    'pc down pub/sub',
-  ],
-  results.map((r) => [
-    String(r.members),
-    `${r.forwardedStreams}/${r.expectedStreams}`,
-    `${r.janusCpu} / ${r.janusRssMb}`,
-    `${r.serverCpu} / ${r.serverRssMb}`,
-    `${r.toolCpu} (${r.toolLoopPct})`,
-    String(r.machineBusy),
-    `${r.sourceFps} / ${r.medianFps} (${r.p10Fps})`,
-    String(r.lossPct),
-    `${r.deadVideoStreams}/${r.videoStreams}`,
-    `${r.publishersDown}/${r.subscribersDown}`,
-  ]),
-);
-console.log('Details: is the tool keeping up?');
-table(
-  [
-    'members',
-    'ready ms',
-    'fps decrypted member',
-    'lag growth ms med/max',
-    'UDP drops Janus/tool',
-    'tool rx queue KB med/max',
-    'kbit/s in/member',
-    'ffmpeg CPU%',
-  ],
-  results.map((r) => [
-    String(r.members),
-    String(r.readyMs),
-    String(r.decryptedMedianFps),
-    `${r.lagGrowthMedianMs}/${r.lagGrowthMaxMs}`,
-    `${r.udpDropsJanus}/${r.udpDropsTool}`,
-    `${r.toolQueueKb}/${r.toolQueueMaxKb}`,
-    String(r.medianKbpsInPerMember),
-    String(r.ffmpegCpu),
-  ]),
-);
+printLoadTables(results, { video, maxAudios, maxVideos, seconds, warmup });
 
 const out = path.join(root, 'scripts/bench/load-results.json');
 writeFileSync(

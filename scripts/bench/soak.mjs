@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import {
   childProcesses,
   MemberHost,
+  operatorHealth,
   registeredUser,
   round,
   sleep,
@@ -65,7 +66,7 @@ const server = await startServer({
   errors: serverErrors,
   children,
 });
-const health = await (await fetch(`${base}/healthz`)).json();
+const health = await operatorHealth(base);
 const janusPid = health.janusPid ?? childPid(server.pid, 'janus');
 log(`server ${server.pid}, janus ${janusPid}, data ${dataDir}`);
 

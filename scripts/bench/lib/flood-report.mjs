@@ -1,5 +1,6 @@
 // How flood.mjs reports: its table of rows, and the server's log grouped by message.
 import { round } from '../load/harness.mjs';
+import { table } from './table.mjs';
 
 /** The p-th percentile (nearest rank) of ascending numbers. */
 export const percentile = (sorted, p) =>
@@ -22,15 +23,6 @@ export function summarizeLog(lines) {
     byMsg[msg] = (byMsg[msg] ?? 0) + 1;
   }
   return { lines: lines.length, byMsg, first: lines.slice(0, 3) };
-}
-
-/** Prints rows under a header, right-aligned columns. */
-function table(header, lines) {
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((r) => r[i].length)));
-  const line = (cells) => cells.map((c, i) => c.padStart(widths[i])).join(' | ');
-  console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
-  for (const r of lines) console.log(line(r));
 }
 
 const cut = (r) =>

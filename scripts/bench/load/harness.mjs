@@ -36,6 +36,18 @@ export function childProcesses(log) {
   return children;
 }
 
+/** The operator's token of the servers started here: /healthz tells it Janus's process. */
+const ADMIN_TOKEN = 'bench-operator-token-0123456789abcdef';
+
+/** /healthz as the operator reads it (Janus's state, process id and restarts). */
+export async function operatorHealth(base, timeoutMs = 5000) {
+  const res = await fetch(`${base}/healthz`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  return res.json();
+}
+
 /**
  * Starts `apps/server/dist/server.js` (or `script`, another build's server.js) and resolves once
  * it prints `Ready on`. Its warnings and errors (and Janus's through it) are pushed to `errors`
@@ -56,6 +68,7 @@ export function startServer({ root, script, port, dataDir, rtpPorts, env = {}, e
       EMAIL_CODE_IP_DAILY_LIMIT: '100000',
       API_RATE_LIMIT_PER_MINUTE: '1000000',
       ACCOUNT_RATE_LIMIT_PER_MINUTE: '1000000',
+      ADMIN_TOKEN,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

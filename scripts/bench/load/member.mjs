@@ -5,54 +5,10 @@
 // video frames (RTP marker bits) — from the clear RTP header of each SRTP packet at the socket
 // (werift-tuning.mjs), or, for a `decrypt` member, after werift's SRTP decryption.
 import { io } from 'socket.io-client';
-import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, useSdesMid } from 'werift';
-import { AUDIO, VIDEO } from './media-source.mjs';
+import { MediaStreamTrack, RTCPeerConnection } from 'werift';
+import { GapTracker, StreamCounter } from './rtp-counters.mjs';
+import { gathered, peerConfig } from './werift-peer.mjs';
 import { rtpTaps } from './werift-tuning.mjs';
-
-/**
- * werift's configuration. The subscriber does not NACK (a member that falls behind would
- * otherwise ask Janus to resend what it dropped, and fall further behind): its loss is counted,
- * not repaired.
- */
-const peerConfig = ({ nack = true } = {}) => ({
-  iceServers: [],
-  iceUseIpv6: false,
-  bundlePolicy: 'max-bundle',
-  codecs: {
-    audio: [
-      new RTCRtpCodecParameters({
-        mimeType: 'audio/opus',
-        clockRate: 48000,
-        channels: 2,
-        payloadType: AUDIO.payloadType,
-      }),
-    ],
-    video: [
-      new RTCRtpCodecParameters({
-        mimeType: 'video/VP8',
-        clockRate: 90000,
-        payloadType: VIDEO.payloadType,
-        rtcpFeedback: nack
-          ? [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }]
-          : [{ type: 'nack', parameter: 'pli' }],
-      }),
-    ],
-  },
-  headerExtensions: { audio: [useSdesMid()], video: [useSdesMid()] },
-});
-
-/** Resolves when the connection gathered its candidates (the SDP then carries them all). */
-function gathered(pc) {
-  if (pc.iceGatheringState === 'complete') return Promise.resolve();
-  return new Promise((resolve) => {
-    const { unSubscribe } = pc.iceGatheringStateChange.subscribe((state) => {
-      if (state === 'complete') {
-        unSubscribe();
-        resolve();
-      }
-    });
-  });
-}
 
 export async function post(base, api, body, token) {
   const res = await fetch(`${base}/api/${api}`, {
@@ -64,74 +20,6 @@ export async function post(base, api, body, token) {
     body: JSON.stringify(body),
   });
   return res.json();
-}
-
-/** Received-stream counters of one SSRC. */
-class StreamCounter {
-  constructor(kind) {
-    this.kind = kind;
-    this.clock = kind === 'video' ? 90_000 : 48_000;
-    this.packets = 0;
-    this.bytes = 0;
-    this.frames = 0;
-    this.base = null;
-    this.max = null;
-    this.lastAt = 0;
-    this.lastTs = 0;
-  }
-
-  add(seq, marker, timestamp, bytes) {
-    this.packets++;
-    this.bytes += bytes;
-    if (marker) this.frames++;
-    if (this.max === null) {
-      this.base = seq;
-      this.max = seq;
-    } else {
-      const delta = (seq - (this.max & 0xffff) + 0x10000) & 0xffff;
-      if (delta === 0 || delta >= 0x8000) return; // a duplicate or late packet
-      this.max += delta;
-    }
-    // Arrival time and RTP time of the newest packet: their drift tells if the tool lags.
-    this.lastAt = performance.now();
-    this.lastTs = timestamp;
-  }
-
-  snapshot() {
-    const expected = this.max === null ? 0 : this.max - this.base + 1;
-    const { kind, clock, packets, bytes, frames, lastAt, lastTs } = this;
-    return { kind, clock, packets, bytes, frames, expected, lastAt, lastTs };
-  }
-}
-
-/**
- * The longest time between two packets (any SSRC of one kind) since `mark()`: how long a member
- * heard nothing, e.g. while someone floods the server. A gap still open is counted up to now.
- */
-class GapTracker {
-  constructor() {
-    this.lastAt = 0;
-    this.longest = 0;
-  }
-
-  arrived() {
-    const now = performance.now();
-    if (this.lastAt) this.longest = Math.max(this.longest, now - this.lastAt);
-    this.lastAt = now;
-  }
-
-  /** Starts a window; a gap open at this moment is counted from here. */
-  mark() {
-    this.longest = 0;
-    if (this.lastAt) this.lastAt = Math.max(this.lastAt, performance.now());
-  }
-
-  /** The longest gap since mark() (ms) and how long ago the last packet came (null: none yet). */
-  read() {
-    if (!this.lastAt) return { longestMs: null, sinceLastMs: null };
-    const since = performance.now() - this.lastAt;
-    return { longestMs: Math.max(this.longest, since), sinceLastMs: since };
-  }
 }
 
 export class Member {
