@@ -8,7 +8,7 @@
 import type * as FastifyModule from 'fastify';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { apiFileRoutes, apiRoutes, type ApiRoute } from '@meet/shared';
+import { apiFileRoutes, apiGetRoutes, apiRoutes, type ApiRoute } from '@meet/shared';
 import type { z } from 'zod';
 import type { TestApp } from './helper.js';
 
@@ -82,6 +82,17 @@ describe('the route table and the server', () => {
     '%s (a file) is served at POST /api/<path> with the table body schema',
     (path, entry) => {
       expect(schemaOf(postAt(`/api/${path}`)).body).toBe(entry.body);
+    },
+  );
+
+  test.each(Object.entries(apiGetRoutes))(
+    '%s is served at GET /api/<path> with the table reply payload',
+    (path, entry) => {
+      const found = registered.filter(
+        (r) => r.url === `/api/${path}` && methodsOf(r).includes('GET'),
+      );
+      expect(found, `GET /api/${path} is registered once`).toHaveLength(1);
+      expect(schemaOf(found[0]!).response?.[200]?.shape.payload).toBe(entry.reply);
     },
   );
 

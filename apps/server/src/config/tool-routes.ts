@@ -1,9 +1,8 @@
 /** Utility calls: server time, which servers to use, the region check, and the avatars' list. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { replySchema, shippedAvatars } from '@meet/shared';
-import { contract } from '../lib/contract.js';
+import { shippedAvatars } from '@meet/shared';
+import { contract, getContract } from '../lib/contract.js';
 import { requestLanguage } from '../lib/language.js';
 import { ok } from '../lib/reply.js';
 import { authenticate } from '../plugins/auth.js';
@@ -16,10 +15,7 @@ export default async function toolRoutes(fastify: FastifyInstance) {
   app.get(
     '/getTimestamp',
     {
-      schema: {
-        tags: ['utility'],
-        response: { 200: replySchema(z.object({ timestamp: z.number() })) },
-      },
+      schema: { tags: ['utility'], ...getContract('getTimestamp') },
     },
     async (request) => ok(request, { timestamp: clock.now() }),
   );

@@ -6,9 +6,11 @@
  */
 import {
   apiFileRoutes,
+  apiGetRoutes,
   apiRoutes,
   replySchema,
   type ApiFilePath,
+  type ApiGetPath,
   type ApiPath,
   type ApiRoute,
 } from '@meet/shared';
@@ -41,4 +43,11 @@ export function fileContract<P extends ApiFilePath>(
   path: P,
 ): { body: (typeof apiFileRoutes)[P]['body'] } {
   return { body: apiFileRoutes[path].body };
+}
+
+/** The reply of a call made with GET (apiGetRoutes): it reads no body. */
+export function getContract<P extends ApiGetPath>(
+  path: P,
+): { response: { 200: ReturnType<typeof replySchema<(typeof apiGetRoutes)[P]['reply']>> } } {
+  return { response: { 200: replySchema(apiGetRoutes[path].reply) } };
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { authStore } from '../features/auth/auth-store';
 import i18n from '../i18n/i18n';
-import { ApiError, apiPost, onAuthFailed } from './client';
+import { ApiError, apiGet, apiPost, NETWORK_ERROR, onAuthFailed } from './client';
 
 /** A sign-in's body (the replies below are made up, so any will do). */
 const LOGIN = { email: 'ada@example.com', password: 'secret123' };
@@ -108,5 +108,32 @@ describe('apiPost', () => {
     );
     await apiPost('user/getUserInfo', {});
     expect(authStore.getSnapshot().token).toBe('new');
+  });
+});
+
+describe('apiGet', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  test('GETs the path with no body and returns the payload', async () => {
+    fetchMock.mockReturnValueOnce(reply({ code: 0, msg: 'success', payload: { timestamp: 42 } }));
+    await expect(apiGet('getTimestamp')).resolves.toEqual({ timestamp: 42 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/getTimestamp');
+    expect(init?.method).toBeUndefined();
+    expect(init?.body).toBeUndefined();
+  });
+
+  test('a refusal or no reply at all throws ApiError', async () => {
+    fetchMock.mockReturnValueOnce(reply({ code: -1, msg: 'Not found', payload: null }));
+    await expect(apiGet('getTimestamp', { silent: true })).rejects.toMatchObject({ code: -1 });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(apiGet('getTimestamp', { silent: true })).rejects.toMatchObject({
+      code: NETWORK_ERROR,
+    });
   });
 });

@@ -11,6 +11,8 @@ import {
   ResultCode,
   type ApiBody,
   type ApiFilePath,
+  type ApiGetPath,
+  type ApiGetResult,
   type ApiPath,
   type ApiReply,
   type ApiResult,
@@ -132,17 +134,43 @@ export async function apiFetch(
     });
     return { response, token };
   } catch {
-    const timedOut = controller.signal.aborted;
-    return fail(
-      new ApiError(
-        timedOut ? TIMEOUT_ERROR : NETWORK_ERROR,
-        i18n.t(timedOut ? 'common.timeout' : 'common.networkError'),
-      ),
-      options,
-    );
+    return noReply(controller, options);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** A request that got no reply: timed out (its controller aborted it) or the network failed. */
+function noReply(controller: AbortController, options: RequestOptions): never {
+  const timedOut = controller.signal.aborted;
+  return fail(
+    new ApiError(
+      timedOut ? TIMEOUT_ERROR : NETWORK_ERROR,
+      i18n.t(timedOut ? 'common.timeout' : 'common.networkError'),
+    ),
+    options,
+  );
+}
+
+/**
+ * GETs `/api/<path>`, a call of the route table's GETs (apiGetRoutes: no body, no sign-in),
+ * under the request timeout; its reply is read as apiPost's is.
+ */
+export async function apiGet<P extends ApiGetPath>(
+  path: P,
+  options: RequestOptions = {},
+): Promise<ApiGetResult<P>> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(`/api/${path}`, { headers: { language }, signal: controller.signal });
+  } catch {
+    return noReply(controller, options);
+  } finally {
+    clearTimeout(timer);
+  }
+  return (await readReply(response, null, options)) as ApiGetResult<P>;
 }
 
 /**

@@ -1,7 +1,7 @@
 /** The meeting calls of SPEC.md section 7 ("Meeting" and "Utility") the web app makes so far. */
 import type { JoinBody } from '@meet/shared';
 import { FINISHED_PAGE_SIZE } from '@meet/shared';
-import { apiPost, type RequestOptions } from './client';
+import { apiGet, apiPost, type RequestOptions } from './client';
 
 export interface ReservationBody {
   topic: string;
@@ -48,8 +48,6 @@ export const conferenceApi = {
 
 /** The server's clock (GET /api/getTimestamp), so "about to begin" does not trust the PC clock. */
 export async function serverTimestamp(): Promise<number> {
-  const response = await fetch('/api/getTimestamp');
-  const reply = (await response.json()) as { code: number; payload: { timestamp: number } };
-  if (reply.code !== 0) throw new Error('getTimestamp failed');
-  return reply.payload.timestamp;
+  // Quiet: without it the device's clock is used.
+  return (await apiGet('getTimestamp', { silent: true })).timestamp;
 }

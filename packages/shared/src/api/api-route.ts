@@ -19,3 +19,9 @@ export interface ApiRoute {
 export interface ApiFileRoute {
   readonly body: z.ZodType;
 }
+
+/** A call made with GET (no body), answered with the `{ code, msg, payload }` envelope. */
+export interface ApiGetRoute {
+  /** The payload of a success reply. */
+  readonly reply: z.ZodType;
+}

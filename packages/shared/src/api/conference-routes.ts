@@ -3,7 +3,7 @@
  * recording's start and stop, the waiting room, and the utility calls (servers, region, avatars).
  */
 import { z } from 'zod';
-import type { ApiRoute } from './api-route.js';
+import type { ApiGetRoute, ApiRoute } from './api-route.js';
 import { virtualPersonList } from './avatars.js';
 import {
   addEvaluateBody,
@@ -21,6 +21,7 @@ import {
   reserveUpdateBody,
   serverConfig,
   serverConfigQuery,
+  serverTime,
   updateNicknameBody,
 } from './conference.js';
 import { emptyPayload } from './envelope.js';
@@ -76,3 +77,8 @@ export const conferenceRoutes = {
   'tool/checkLimitRegion': { reply: limitRegion },
   'tool/getVirtualPersonList': { reply: virtualPersonList },
 } as const satisfies Record<string, ApiRoute>;
+
+/** The meeting calls made with GET (no body): the server's clock. */
+export const conferenceGetRoutes = {
+  getTimestamp: { reply: serverTime },
+} as const satisfies Record<string, ApiGetRoute>;

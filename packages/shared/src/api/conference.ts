@@ -262,3 +262,6 @@ export const serverConfig = z.object({
   systemSetting,
 });
 export type ServerConfig = z.infer<typeof serverConfig>;
+
+/** GET /api/getTimestamp: the server's clock (ms since 1970), for the client's offset from it. */
+export const serverTime = z.object({ timestamp: z.number() });

@@ -1,21 +1,21 @@
 /**
- * The API's route table: every POST under /api/ that clients call, keyed by its path under
+ * The API's route table: every POST under /api/ that clients call (and apiGetRoutes, the GETs), keyed by its path under
  * /api/ (the string the web app passes to apiPost), with the schema the server validates the
  * body with and the schema of the reply's payload. The server registers each route with exactly
  * these schemas (apps/server/src/lib/contract.ts; test/api-contract.test.ts fails on drift), and
  * the web app types its calls by them, importing types only so zod stays out of its bundle.
  */
 import type { z } from 'zod';
-import type { ApiFileRoute, ApiRoute } from './api-route.js';
+import type { ApiFileRoute, ApiGetRoute, ApiRoute } from './api-route.js';
 import { accountRoutes } from './account-routes.js';
 import { billingRoutes } from './billing-routes.js';
 import { captionsFileRoutes, captionsRoutes } from './captions-routes.js';
-import { conferenceRoutes } from './conference-routes.js';
+import { conferenceGetRoutes, conferenceRoutes } from './conference-routes.js';
 import { magicRoutes } from './magic-routes.js';
 import { recordRoutes } from './record-routes.js';
 import { voteFileRoutes, voteRoutes } from './vote-routes.js';
 
-export type { ApiFileRoute, ApiRoute } from './api-route.js';
+export type { ApiFileRoute, ApiGetRoute, ApiRoute } from './api-route.js';
 
 /** The calls answered with the `{ code, msg, payload }` envelope. */
 export const apiRoutes = {
@@ -34,7 +34,13 @@ export const apiFileRoutes = {
   ...voteFileRoutes,
 } as const satisfies Record<string, ApiFileRoute>;
 
+/** The calls made with GET and no body, answered with the envelope. */
+export const apiGetRoutes = {
+  ...conferenceGetRoutes,
+} as const satisfies Record<string, ApiGetRoute>;
+
 export type ApiPath = keyof typeof apiRoutes;
+export type ApiGetPath = keyof typeof apiGetRoutes;
 export type ApiFilePath = keyof typeof apiFileRoutes;
 
 /** The calls whose body is a multipart form with a file. */
@@ -66,3 +72,6 @@ export type ApiBody<P extends ApiPath | ApiFilePath> = P extends unknown
 
 /** The payload a success reply of `P` carries. */
 export type ApiResult<P extends ApiPath> = z.output<(typeof apiRoutes)[P]['reply']>;
+
+/** The payload a success reply of the GET call `P` carries. */
+export type ApiGetResult<P extends ApiGetPath> = z.output<(typeof apiGetRoutes)[P]['reply']>;
