@@ -46,8 +46,8 @@ export function fileContract<P extends ApiFilePath>(
 }
 
 /** The reply of a call made with GET (apiGetRoutes): it reads no body. */
-export function getContract<P extends ApiGetPath>(
-  path: P,
-): { response: { 200: ReturnType<typeof replySchema<(typeof apiGetRoutes)[P]['reply']>> } } {
-  return { response: { 200: replySchema(apiGetRoutes[path].reply) } };
+export function getContract<P extends ApiGetPath>(path: P): ReplyOf<(typeof apiGetRoutes)[P]> {
+  return { response: { 200: replySchema(apiGetRoutes[path].reply) } } as ReplyOf<
+    (typeof apiGetRoutes)[P]
+  >;
 }

@@ -123,33 +123,31 @@ export async function apiFetch(
     payload = JSON.stringify({ ...commonFields(), ...body });
   }
 
+  const init = { method: 'POST', headers, body: payload };
+  return { response: await fetchApi(path, init, options), token };
+}
+
+/**
+ * `/api/<path>` fetched under the request timeout. A request that gets no reply (network,
+ * timeout) fails with an ApiError, shown unless the caller shows it itself.
+ */
+async function fetchApi(path: string, init: RequestInit, options: RequestOptions) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   try {
-    const response = await fetch(`/api/${path}`, {
-      method: 'POST',
-      headers,
-      body: payload,
-      signal: controller.signal,
-    });
-    return { response, token };
+    return await fetch(`/api/${path}`, { ...init, signal: controller.signal });
   } catch {
-    return noReply(controller, options);
+    const timedOut = controller.signal.aborted;
+    return fail(
+      new ApiError(
+        timedOut ? TIMEOUT_ERROR : NETWORK_ERROR,
+        i18n.t(timedOut ? 'common.timeout' : 'common.networkError'),
+      ),
+      options,
+    );
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** A request that got no reply: timed out (its controller aborted it) or the network failed. */
-function noReply(controller: AbortController, options: RequestOptions): never {
-  const timedOut = controller.signal.aborted;
-  return fail(
-    new ApiError(
-      timedOut ? TIMEOUT_ERROR : NETWORK_ERROR,
-      i18n.t(timedOut ? 'common.timeout' : 'common.networkError'),
-    ),
-    options,
-  );
 }
 
 /**
@@ -160,16 +158,7 @@ export async function apiGet<P extends ApiGetPath>(
   path: P,
   options: RequestOptions = {},
 ): Promise<ApiGetResult<P>> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-  let response: Response;
-  try {
-    response = await fetch(`/api/${path}`, { headers: { language }, signal: controller.signal });
-  } catch {
-    return noReply(controller, options);
-  } finally {
-    clearTimeout(timer);
-  }
+  const response = await fetchApi(path, { headers: { language } }, options);
   return (await readReply(response, null, options)) as ApiGetResult<P>;
 }
 

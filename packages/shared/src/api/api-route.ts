@@ -21,7 +21,4 @@ export interface ApiFileRoute {
 }
 
 /** A call made with GET (no body), answered with the `{ code, msg, payload }` envelope. */
-export interface ApiGetRoute {
-  /** The payload of a success reply. */
-  readonly reply: z.ZodType;
-}
+export type ApiGetRoute = Pick<ApiRoute, 'reply'>;

@@ -1,9 +1,10 @@
 /**
- * The API's route table: every POST under /api/ that clients call (and apiGetRoutes, the GETs), keyed by its path under
- * /api/ (the string the web app passes to apiPost), with the schema the server validates the
- * body with and the schema of the reply's payload. The server registers each route with exactly
- * these schemas (apps/server/src/lib/contract.ts; test/api-contract.test.ts fails on drift), and
- * the web app types its calls by them, importing types only so zod stays out of its bundle.
+ * The API's route table: every POST under /api/ that clients call (apiGetRoutes: the GETs),
+ * keyed by its path under /api/ (the string the web app passes to apiPost), with the schema the
+ * server validates the body with and the schema of the reply's payload. The server registers
+ * each route with exactly these schemas (apps/server/src/lib/contract.ts;
+ * test/api-contract.test.ts fails on drift), and the web app types its calls by them, importing
+ * types only so zod stays out of its bundle.
  */
 import type { z } from 'zod';
 import type { ApiFileRoute, ApiGetRoute, ApiRoute } from './api-route.js';
